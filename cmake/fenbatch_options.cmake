@@ -1,0 +1,19 @@
+# Warnings and sanitizers travel on one INTERFACE target that every fenbatch target links
+# privately, so consumers of the libraries never inherit them.
+add_library(fenbatch_options INTERFACE)
+
+target_compile_options(fenbatch_options INTERFACE
+  -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Wnon-virtual-dtor
+  -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wnull-dereference -Wimplicit-fallthrough)
+if(FENBATCH_WERROR)
+  target_compile_options(fenbatch_options INTERFACE -Werror)
+endif()
+
+if(FENBATCH_SANITIZE)
+  list(JOIN FENBATCH_SANITIZE "," _fenbatch_sanitizers)
+  target_compile_options(fenbatch_options INTERFACE
+    -fsanitize=${_fenbatch_sanitizers} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  target_link_options(fenbatch_options INTERFACE -fsanitize=${_fenbatch_sanitizers})
+  # Invariant checks stay on in every sanitizer build.
+  target_compile_definitions(fenbatch_options INTERFACE FENBATCH_ENABLE_ASSERTS=1)
+endif()

@@ -1,0 +1,79 @@
+// Reading one FEN/EPD line: decode (syntax), validate (legality), or both with parse_record.
+// The accepted grammar is documented in core/src/simd/scalar.cpp, beside the reference decoder.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "fenbatch/core/fen_errc.hpp"
+#include "fenbatch/core/position.hpp"
+
+namespace fenbatch::core {
+
+// Longest line accepted, in bytes, without its line terminator. Longer lines are one
+// `line_too_long` rejection each. 64 KiB leaves room for long EPD operation lists.
+inline constexpr std::size_t max_line_length = 64 * 1024;
+
+struct decode_options {
+  // Repair mode: merge digit runs, reorder castling letters, drop stale castling rights and
+  // impossible en-passant squares (each counted in record::repairs). Nothing else is repaired.
+  bool repair = false;
+};
+
+// Facts about an accepted record that statistics count; they are not errors.
+enum class record_note : std::uint8_t {
+  fullmove_zero = 1U << 0,            // fullmove number 0 was read as 1
+  epd_form = 1U << 1,                 // 4 fields, no counter fields
+  has_operations = 1U << 2,           // EPD operations follow the fields
+  counters_from_operations = 1U << 3  // hmvc/fmvn supplied the counters
+};
+
+// A decoded line. Valid after parse_record (or decode + validate) returned ok.
+struct record {
+  position pos;
+  // The en-passant square if a legal en-passant capture exists, else no_square.
+  square legal_ep = no_square;
+  // A pawn of the side to move attacks the (valid) en-passant square.
+  bool pseudo_legal_ep = false;
+  // The side to move is in check.
+  bool in_check = false;
+  std::uint8_t repairs = 0;  // repair_bit(repair_kind) flags
+  std::uint8_t notes = 0;    // record_note flags
+  // EPD operations as byte offsets into the line (begin == end when there are none).
+  std::uint32_t operations_begin = 0;
+  std::uint32_t operations_end = 0;
+  // 1-based columns of fields, for legality errors found after decoding.
+  std::uint32_t placement_column = 0;
+  std::uint32_t side_column = 0;
+  std::uint32_t ep_column = 0;
+  // Column of the first castling letter whose rook or king is missing (0: none).
+  std::uint32_t stale_castling_column = 0;
+
+  [[nodiscard]] constexpr bool has(record_note n) const noexcept {
+    return (notes & static_cast<std::uint8_t>(n)) != 0;
+  }
+  [[nodiscard]] constexpr bool repaired(repair_kind k) const noexcept {
+    return (repairs & repair_bit(k)) != 0;
+  }
+  [[nodiscard]] std::string_view operations(std::string_view line) const noexcept {
+    return line.substr(operations_begin, operations_end - operations_begin);
+  }
+};
+
+// Syntax only: framing, fields, placement, castling letters resolved to rooks, counters and
+// EPD operations. `line` excludes the line terminator (LF and one CR before it).
+[[nodiscard]] fen_status decode(std::string_view line, const decode_options& options,
+                                record& out) noexcept;
+
+// Legality of a decoded record; fills legal_ep, pseudo_legal_ep and in_check.
+[[nodiscard]] fen_status validate(record& rec, const decode_options& options) noexcept;
+
+// decode, then validate.
+[[nodiscard]] fen_status parse_record(std::string_view line, const decode_options& options,
+                                      record& out) noexcept;
+
+// Name of the decoder implementation in use ("scalar" until a SIMD one is selected).
+[[nodiscard]] std::string_view decoder_name() noexcept;
+
+}  // namespace fenbatch::core

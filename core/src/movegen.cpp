@@ -1,0 +1,236 @@
+#include "fenbatch/core/movegen.hpp"
+
+#include "attack_tables.hpp"
+#include "fenbatch/core/attacks.hpp"
+
+namespace fenbatch::core {
+
+using detail::attackers_of;
+using detail::between_bb;
+using detail::line_bb;
+
+bitboard knight_attacks(square s) noexcept { return detail::knight_attacks(s); }
+bitboard king_attacks(square s) noexcept { return detail::king_attacks(s); }
+bitboard pawn_attacks(color c, square s) noexcept { return detail::pawn_attacks(c, s); }
+bitboard bishop_attacks(square s, bitboard occupied) noexcept {
+  return detail::bishop_attacks(s, occupied);
+}
+bitboard rook_attacks(square s, bitboard occupied) noexcept {
+  return detail::rook_attacks(s, occupied);
+}
+bitboard attackers(const position& pos, square s, color by, bitboard occupied) noexcept {
+  return attackers_of(pos, s, by, occupied);
+}
+bitboard checkers(const position& pos) noexcept {
+  const color us = pos.side_to_move;
+  return attackers_of(pos, pos.king_square(us), ~us, pos.occupied());
+}
+
+namespace {
+
+// Our pieces that alone stand between our king and an enemy slider.
+bitboard pinned_pieces(const position& pos, color us, square king) noexcept {
+  const color them = ~us;
+  const bitboard queens = pos.pieces(them, piece_type::queen);
+  const bitboard snipers =
+      (detail::rook_attacks(king, 0) & (pos.pieces(them, piece_type::rook) | queens)) |
+      (detail::bishop_attacks(king, 0) & (pos.pieces(them, piece_type::bishop) | queens));
+  bitboard pinned = 0;
+  for (bitboard s = snipers; s != 0;) {
+    const bitboard blockers = between_bb(king, pop_lsb(s)) & pos.occupied();
+    if (blockers != 0 && !more_than_one(blockers)) pinned |= blockers & pos.pieces(us);
+  }
+  return pinned;
+}
+
+void add_pawn_moves(square from, bitboard targets, move_list& out) noexcept {
+  while (targets != 0) {
+    const square to = pop_lsb(targets);
+    if (rank_of(to) == 0 || rank_of(to) == 7) {
+      for (const piece_type t :
+           {piece_type::queen, piece_type::rook, piece_type::bishop, piece_type::knight}) {
+        out.push(move(from, to, move_kind::promotion, t));
+      }
+    } else {
+      out.push(move(from, to));
+    }
+  }
+}
+
+// The square a king or rook lands on when castling with the rook on `rook`.
+square castling_king_target(square king, square rook) noexcept {
+  return make_square(to_index(rook) > to_index(king) ? 6 : 2, rank_of(king));
+}
+square castling_rook_target(square king, square rook) noexcept {
+  return make_square(to_index(rook) > to_index(king) ? 5 : 3, rank_of(king));
+}
+
+void add_castling_moves(const position& pos, square king, move_list& out) noexcept {
+  const color us = pos.side_to_move;
+  const bitboard occupied = pos.occupied();
+  for (bitboard rights = pos.castling_rooks_of(us); rights != 0;) {
+    const square rook = pop_lsb(rights);
+    const square king_to = castling_king_target(king, rook);
+    const square rook_to = castling_rook_target(king, rook);
+    const bitboard king_path = between_bb(king, king_to) | square_bb(king_to);
+    const bitboard rook_path = between_bb(rook, rook_to) | square_bb(rook_to);
+    const bitboard must_be_empty = (king_path | rook_path) & ~square_bb(king) & ~square_bb(rook);
+    if ((must_be_empty & occupied) != 0) continue;
+    bool safe = true;
+    for (bitboard path = king_path; path != 0 && safe;) {
+      safe = attackers_of(pos, pop_lsb(path), ~us, occupied) == 0;
+    }
+    if (!safe) continue;
+    // Chess960: the rook may have shielded the king's target along the back rank.
+    const bitboard after = (occupied ^ square_bb(king) ^ square_bb(rook)) | square_bb(king_to) |
+                           square_bb(rook_to);
+    if (attackers_of(pos, king_to, ~us, after) != 0) continue;
+    out.push(move(king, rook, move_kind::castling));
+  }
+}
+
+}  // namespace
+
+void generate_legal_moves(const position& pos, move_list& out) noexcept {
+  out.size = 0;
+  const color us = pos.side_to_move;
+  const color them = ~us;
+  const bitboard ours = pos.pieces(us);
+  const bitboard occupied = pos.occupied();
+  const square king = pos.king_square(us);
+  const bitboard checking = attackers_of(pos, king, them, occupied);
+
+  for (bitboard t = detail::king_attacks(king) & ~ours; t != 0;) {
+    const square to = pop_lsb(t);
+    if (attackers_of(pos, to, them, occupied ^ square_bb(king)) == 0) out.push(move(king, to));
+  }
+  if (more_than_one(checking)) return;
+
+  const bitboard targets =
+      checking != 0 ? between_bb(king, lsb(checking)) | checking : ~bitboard{0};
+  const bitboard pinned = pinned_pieces(pos, us, king);
+  const auto allowed = [&](square from) {
+    return (pinned & square_bb(from)) != 0 ? line_bb(king, from) : ~bitboard{0};
+  };
+
+  // Knights, bishops, rooks, queens.
+  for (bitboard b = ours & ~pos.pieces(piece_type::pawn) & ~pos.pieces(piece_type::king);
+       b != 0;) {
+    const square from = pop_lsb(b);
+    bitboard a = 0;
+    const bitboard here = square_bb(from);
+    if ((pos.pieces(piece_type::knight) & here) != 0) {
+      a = detail::knight_attacks(from);
+    } else {
+      if ((pos.pieces(piece_type::bishop) & here) != 0 ||
+          (pos.pieces(piece_type::queen) & here) != 0) {
+        a |= detail::bishop_attacks(from, occupied);
+      }
+      if ((pos.pieces(piece_type::rook) & here) != 0 ||
+          (pos.pieces(piece_type::queen) & here) != 0) {
+        a |= detail::rook_attacks(from, occupied);
+      }
+    }
+    for (a &= ~ours & targets & allowed(from); a != 0;) out.push(move(from, pop_lsb(a)));
+  }
+
+  // Pawns.
+  const bitboard empty = ~occupied;
+  const int start_rank = us == color::white ? 1 : 6;
+  for (bitboard b = pos.pieces(us, piece_type::pawn); b != 0;) {
+    const square from = pop_lsb(b);
+    const bitboard here = square_bb(from);
+    bitboard moves = forward(us, here) & empty;
+    if (moves != 0 && rank_of(from) == start_rank) moves |= forward(us, moves) & empty;
+    moves |= detail::pawn_attacks(us, from) & pos.pieces(them);
+    add_pawn_moves(from, moves & targets & allowed(from), out);
+  }
+
+  // En passant: rare, so checked by playing it out against every slider.
+  if (pos.ep_square != no_square) {
+    const bitboard target = square_bb(pos.ep_square);
+    const bitboard captured = forward(them, target);
+    if ((pos.pieces(them, piece_type::pawn) & captured) != 0 && (occupied & target) == 0) {
+      for (bitboard b = pos.pieces(us, piece_type::pawn) & detail::pawn_attacks(them, pos.ep_square);
+           b != 0;) {
+        const square from = pop_lsb(b);
+        const bitboard after = (occupied ^ square_bb(from) ^ captured) | target;
+        if ((attackers_of(pos, king, them, after) & ~captured) == 0) {
+          out.push(move(from, pos.ep_square, move_kind::en_passant));
+        }
+      }
+    }
+  }
+
+  if (checking == 0) add_castling_moves(pos, king, out);
+}
+
+position after_move(const position& pos, move m) noexcept {
+  position next = pos;
+  const color us = pos.side_to_move;
+  const color them = ~us;
+  const square from = m.from();
+  const square to = m.to();
+  const std::optional<piece> moving = pos.piece_on(from);
+  const bool is_pawn = moving && moving->type == piece_type::pawn;
+  bool capture = false;
+
+  next.ep_square = no_square;
+  if (m.kind() == move_kind::castling) {
+    const square king_to = castling_king_target(from, to);
+    const square rook_to = castling_rook_target(from, to);
+    next.remove(from);
+    next.remove(to);
+    next.put({us, piece_type::king}, king_to);
+    next.put({us, piece_type::rook}, rook_to);
+  } else {
+    if (m.kind() == move_kind::en_passant) {
+      next.remove(square_at(to_index(to) ^ 8));
+      capture = true;
+    } else if ((pos.occupied() & square_bb(to)) != 0) {
+      next.remove(to);
+      capture = true;
+    }
+    next.remove(from);
+    next.put({us, m.kind() == move_kind::promotion ? m.promotion() : moving->type}, to);
+    if (is_pawn && (to_index(from) ^ to_index(to)) == 16) {
+      next.ep_square = square_at((to_index(from) + to_index(to)) / 2);
+    }
+  }
+
+  // A moved king loses both rights; a moved or captured rook loses its own.
+  if (moving && moving->type == piece_type::king) {
+    next.castling_rooks &= ~rank_bb(back_rank(us));
+  }
+  next.castling_rooks &= ~square_bb(from) & ~square_bb(to);
+  next.castling_rooks &= next.pieces(piece_type::rook);
+
+  next.halfmove_clock = (is_pawn || capture) ? 0 : pos.halfmove_clock + 1;
+  if (us == color::black) ++next.fullmove_number;
+  next.side_to_move = them;
+  return next;
+}
+
+std::uint64_t perft(const position& pos, int depth) noexcept {
+  if (depth <= 0) return 1;
+  move_list moves;
+  generate_legal_moves(pos, moves);
+  if (depth == 1) return moves.size;
+  std::uint64_t nodes = 0;
+  for (const move m : moves) nodes += perft(after_move(pos, m), depth - 1);
+  return nodes;
+}
+
+std::string to_uci(move m, bool chess960) {
+  square to = m.to();
+  if (m.kind() == move_kind::castling && !chess960) to = castling_king_target(m.from(), to);
+  std::string text;
+  for (const square s : {m.from(), to}) {
+    text += static_cast<char>('a' + file_of(s));
+    text += static_cast<char>('1' + rank_of(s));
+  }
+  if (m.kind() == move_kind::promotion) text += "nbrq"[to_index(m.promotion()) - 1];
+  return text;
+}
+
+}  // namespace fenbatch::core

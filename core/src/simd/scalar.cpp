@@ -1,0 +1,456 @@
+// The scalar decoder: the reference every other decoder implementation must match bit for bit.
+//
+// Accepted input, one line (the terminator LF and one CR before it already removed):
+//
+//   line       = blanks | blanks "#" anything | blanks record blanks
+//   blanks     = { " " | TAB }                      (any run separates fields)
+//   record     = placement sep side sep castling sep ep [ counters ] [ sep operations ]
+//   counters   = sep halfmove sep fullmove         (6-field FEN; absent = EPD: 0 1)
+//   placement  = rank "/" rank "/" ... rank         (exactly 8 ranks, rank 8 first)
+//   rank       = { piece | digit }                  covering exactly 8 squares; no two digits
+//                                                   in a row (repair mode merges them)
+//   piece      = "p" | "n" | "b" | "r" | "q" | "k" | upper-case for white
+//   digit      = "1" .. "8"
+//   side       = "w" | "b"
+//   castling   = "-" | white-rights black-rights    (at most two letters per colour, h-side
+//                                                   right first; repair mode takes any order)
+//   white      = "K" (outermost rook right of the king on rank 1) | "Q" (outermost left)
+//              | "A" .. "H" (the rook on that file: Shredder-FEN, or an X-FEN inner rook)
+//   black      = the same in lower case, rank 8
+//   ep         = "-" | ("a" .. "h") ("3" | "6")
+//   halfmove   = fullmove = 1*10 ASCII digits, value <= 2^32-1, leading zeros allowed;
+//                fullmove 0 is read as 1
+//   operations = EPD operations, see epd_operations.hpp; "hmvc N;" and "fmvn N;" supply the
+//                counters of a 4-field record and must agree with counter fields if present.
+//
+// Anything else is invalid: 5 fields, a 7th field that is not an operation (no ';' in the rest
+// of the line), NUL, control, non-ASCII bytes, and variant syntax ('[', ']', '~', '+').
+// Deliberate differences from other parsers (see tests/core/fen_vectors_test.cpp):
+// python-chess accepts a last EPD operation without ';', a lone '-' before operations, and
+// "a;b" key-value suffixes; shakmaty and chessops accept '_' separators and castling letters in
+// any order. fenbatch rejects all of these with a reason; repair mode takes the castling order.
+//
+// Castling letters are resolved to rook squares here, with the board known. A letter whose rook
+// or king is missing, or two rights of one colour not on either side of the king, is "stale":
+// validate() rejects it in strict mode; repair mode drops it here.
+
+#include <cstring>
+
+#include "../char_class.hpp"
+#include "../epd_operations.hpp"
+#include "kernels.hpp"
+
+namespace fenbatch::core::simd::scalar {
+namespace {
+
+using detail::byte_error;
+using detail::is_blank;
+using detail::is_digit;
+
+// Placement byte classes: 1..12 a piece (colour * 6 + type + 1), digit_flag | n a digit,
+// slash, 0 anything else.
+constexpr std::uint8_t digit_flag = 0x10;
+constexpr std::uint8_t slash = 0x20;
+
+constexpr auto make_placement_table() {
+  std::array<std::uint8_t, 256> t{};
+  constexpr std::string_view pieces = "PNBRQKpnbrqk";
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    t[static_cast<std::uint8_t>(pieces[i])] = static_cast<std::uint8_t>(i + 1);
+  }
+  for (int d = 1; d <= 8; ++d) t['0' + d] = static_cast<std::uint8_t>(digit_flag | d);
+  t['/'] = slash;
+  return t;
+}
+constexpr auto placement_table = make_placement_table();
+
+// Three-check counters: "3+3" (remaining checks) or "+1+0" (checks given, lichess).
+bool looks_like_check_counts(const char* first, const char* last) noexcept {
+  if (first != last && *first == '+') ++first;
+  const char* digits = first;
+  while (first != last && is_digit(*first)) ++first;
+  return first != digits && first != last && *first == '+';
+}
+
+class decoder {
+ public:
+  decoder(std::string_view line, const decode_options& options, record& out) noexcept
+      : begin_(line.data()), end_(line.data() + line.size()), options_(options), rec_(out) {}
+
+  fen_status run() noexcept;
+
+ private:
+  [[nodiscard]] std::uint32_t column(const char* at) const noexcept {
+    return static_cast<std::uint32_t>(at - begin_ + 1);
+  }
+  // The error at `at`: a byte-level reason if the byte can never appear, else `reason`.
+  [[nodiscard]] fen_status fail(const char* at, fen_errc reason) const noexcept {
+    if (at != end_) {
+      const fen_errc byte = byte_error(at, end_);
+      if (byte != fen_errc::ok) reason = byte;
+    }
+    return {reason, column(at)};
+  }
+  [[nodiscard]] const char* token_end(const char* at) const noexcept {
+    while (at != end_ && !is_blank(*at)) ++at;
+    return at;
+  }
+  void skip_blanks() noexcept {
+    while (p_ != end_ && is_blank(*p_)) ++p_;
+  }
+
+  fen_status placement() noexcept;
+  fen_status side() noexcept;
+  fen_status castling() noexcept;
+  fen_status en_passant() noexcept;
+  fen_status counter(fen_errc reason, std::uint32_t& value) noexcept;
+  fen_status counters_and_operations() noexcept;
+  fen_status operations(bool have_counter_fields) noexcept;
+
+  const char* const begin_;
+  const char* end_;
+  const char* p_ = nullptr;
+  const decode_options& options_;
+  record& rec_;
+};
+
+fen_status decoder::placement() noexcept {
+  position& pos = rec_.pos;
+  int rank = 7;
+  int file = 0;
+  bool previous_was_digit = false;
+  for (; p_ != end_ && !is_blank(*p_); ++p_) {
+    const std::uint8_t code = placement_table[static_cast<std::uint8_t>(*p_)];
+    if (code != 0 && code <= 12) {
+      if (file >= 8) return fail(p_, fen_errc::rank_width);
+      const auto kind = static_cast<unsigned>(code - 1);
+      const bitboard b = square_bb(make_square(file, rank));
+      pos.by_color[kind / 6] |= b;
+      pos.by_type[kind % 6] |= b;
+      ++file;
+      previous_was_digit = false;
+    } else if ((code & digit_flag) != 0) {
+      if (previous_was_digit) {
+        if (!options_.repair) return fail(p_, fen_errc::rank_syntax);
+        rec_.repairs |= repair_bit(repair_kind::digit_run);
+      }
+      file += code & 0x0F;
+      if (file > 8) return fail(p_, fen_errc::rank_width);
+      previous_was_digit = true;
+    } else if (code == slash) {
+      if (file != 8) return fail(p_, fen_errc::rank_width);
+      if (rank == 0) return fail(p_, fen_errc::rank_count);
+      --rank;
+      file = 0;
+      previous_was_digit = false;
+    } else {
+      switch (*p_) {
+        case '[': case ']': case '~': case '+': return fail(p_, fen_errc::variant_syntax);
+        case '9': return fail(p_, fen_errc::rank_width);
+        default: return fail(p_, fen_errc::bad_piece_char);
+      }
+    }
+  }
+  if (file != 8) return fail(p_, fen_errc::rank_width);
+  if (rank != 0) return fail(p_, fen_errc::rank_count);
+  return {};
+}
+
+fen_status decoder::side() noexcept {
+  rec_.side_column = column(p_);
+  if (p_ == end_) return fail(p_, fen_errc::field_count);
+  const char c = *p_;
+  if (c != 'w' && c != 'b') return fail(p_, fen_errc::bad_side);
+  ++p_;
+  if (p_ != end_ && !is_blank(*p_)) return fail(p_, fen_errc::bad_side);
+  rec_.pos.side_to_move = c == 'w' ? color::white : color::black;
+  return {};
+}
+
+// One castling letter as written, before it is resolved to a rook.
+struct castling_letter {
+  color side;
+  int file_order;  // Q = 0, files a..h = 1..8, K = 9: the canonical order is descending
+  const char* at;
+};
+
+fen_status decoder::castling() noexcept {
+  if (p_ == end_) return fail(p_, fen_errc::field_count);
+  const char* const field_end = token_end(p_);
+  if (*p_ == '-') {
+    if (field_end - p_ != 1) return fail(p_ + 1, fen_errc::castling_syntax);
+    p_ = field_end;
+    return {};
+  }
+  std::array<castling_letter, 4> letters{};
+  std::size_t count = 0;
+  std::array<int, 2> per_side{};
+  bool out_of_order = false;
+  const char* first_out_of_order = nullptr;
+  for (const char* q = p_; q != field_end; ++q) {
+    const char c = *q;
+    castling_letter letter{};
+    letter.at = q;
+    if (c == 'K' || c == 'Q' || (c >= 'A' && c <= 'H')) {
+      letter.side = color::white;
+    } else if (c == 'k' || c == 'q' || (c >= 'a' && c <= 'h')) {
+      letter.side = color::black;
+    } else {
+      return fail(q, fen_errc::castling_syntax);
+    }
+    const char lower = static_cast<char>(c | 0x20);
+    letter.file_order = lower == 'q' ? 0 : lower == 'k' ? 9 : lower - 'a' + 1;
+    if (++per_side[static_cast<std::size_t>(letter.side)] > 2) {
+      return fail(q, fen_errc::castling_syntax);
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+      if (letters[i].side == letter.side && letters[i].file_order == letter.file_order) {
+        return fail(q, fen_errc::castling_syntax);  // the same letter twice
+      }
+    }
+    if (count > 0) {
+      const castling_letter& prev = letters[count - 1];
+      const bool in_order = prev.side < letter.side ||
+                            (prev.side == letter.side && prev.file_order > letter.file_order);
+      if (!in_order && !out_of_order) {
+        out_of_order = true;
+        first_out_of_order = q;
+      }
+    }
+    letters[count++] = letter;
+  }
+  if (out_of_order) {
+    if (!options_.repair) return fail(first_out_of_order, fen_errc::castling_order);
+    rec_.repairs |= repair_bit(repair_kind::castling_order);
+  }
+
+  // Resolve letters to rooks on each colour's back rank.
+  position& pos = rec_.pos;
+  const char* stale = nullptr;  // first letter (in field order) that names no castling rook
+  const auto mark_stale = [&stale](const char* at) {
+    if (stale == nullptr || at < stale) stale = at;
+  };
+  for (const color side : {color::white, color::black}) {
+    const bitboard back = rank_bb(back_rank(side));
+    const bitboard rooks = pos.pieces(side, piece_type::rook) & back;
+    const bitboard kings = pos.pieces(side, piece_type::king) & back;
+    bitboard resolved = 0;
+    std::array<const char*, 4> resolved_at{};  // letter position per resolved rook, by order
+    std::array<square, 4> resolved_square{};
+    std::size_t resolved_count = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+      const castling_letter& letter = letters[i];
+      if (letter.side != side) continue;
+      if (kings == 0) {
+        mark_stale(letter.at);
+        continue;
+      }
+      const bitboard right_of_king = back & ~((square_bb(lsb(kings)) << 1) - 1);
+      const bitboard left_of_king = back & (square_bb(lsb(kings)) - 1);
+      square rook = no_square;
+      if (letter.file_order == 9) {
+        if ((rooks & right_of_king) != 0) rook = msb(rooks & right_of_king);
+      } else if (letter.file_order == 0) {
+        if ((rooks & left_of_king) != 0) rook = lsb(rooks & left_of_king);
+      } else {
+        const square named = make_square(letter.file_order - 1, back_rank(side));
+        if ((rooks & square_bb(named)) != 0) rook = named;
+      }
+      if (rook == no_square) {
+        mark_stale(letter.at);
+        continue;
+      }
+      if ((resolved & square_bb(rook)) != 0) {
+        return fail(letter.at, fen_errc::castling_syntax);  // K and H naming the same rook
+      }
+      resolved |= square_bb(rook);
+      resolved_at[resolved_count] = letter.at;
+      resolved_square[resolved_count] = rook;
+      ++resolved_count;
+    }
+    // One right per side of the king: keep the outermost rook on each side (as python-chess
+    // clean_castling_rights does); any other resolved right is stale.
+    if (resolved != 0) {
+      const square king = lsb(kings);
+      const square a_side = lsb(resolved);
+      const square h_side = msb(resolved);
+      bitboard kept = 0;
+      if (to_index(a_side) < to_index(king)) kept |= square_bb(a_side);
+      if (to_index(h_side) > to_index(king)) kept |= square_bb(h_side);
+      for (std::size_t i = 0; i < resolved_count; ++i) {
+        if ((kept & square_bb(resolved_square[i])) == 0) mark_stale(resolved_at[i]);
+      }
+      pos.castling_rooks |= kept;
+    }
+  }
+  if (stale != nullptr) {
+    rec_.stale_castling_column = column(stale);
+    if (options_.repair) rec_.repairs |= repair_bit(repair_kind::castling_dropped);
+  }
+  p_ = field_end;
+  return {};
+}
+
+fen_status decoder::en_passant() noexcept {
+  rec_.ep_column = column(p_);
+  if (p_ == end_) return fail(p_, fen_errc::field_count);
+  const char* const field_end = token_end(p_);
+  if (*p_ == '-') {
+    if (field_end - p_ != 1) return fail(p_ + 1, fen_errc::ep_syntax);
+  } else {
+    if (*p_ < 'a' || *p_ > 'h') return fail(p_, fen_errc::ep_syntax);
+    if (field_end - p_ < 2 || (p_[1] != '3' && p_[1] != '6')) {
+      return fail(p_ + 1, fen_errc::ep_syntax);
+    }
+    if (field_end - p_ != 2) return fail(p_ + 2, fen_errc::ep_syntax);
+    rec_.pos.ep_square = make_square(*p_ - 'a', p_[1] - '1');
+  }
+  p_ = field_end;
+  return {};
+}
+
+// One counter token at p_: ASCII digits, value <= 2^32-1.
+fen_status decoder::counter(fen_errc reason, std::uint32_t& value) noexcept {
+  const char* const field_end = token_end(p_);
+  std::uint64_t v = 0;
+  for (const char* q = p_; q != field_end; ++q) {
+    if (!is_digit(*q)) {
+      if (looks_like_check_counts(p_, field_end)) return fail(p_, fen_errc::variant_syntax);
+      return fail(q, reason);
+    }
+    v = v * 10 + static_cast<std::uint64_t>(*q - '0');
+    if (v > 0xFFFF'FFFFULL) return fail(p_, reason);
+  }
+  value = static_cast<std::uint32_t>(v);
+  p_ = field_end;
+  return {};
+}
+
+fen_status decoder::counters_and_operations() noexcept {
+  skip_blanks();
+  if (p_ == end_) {
+    rec_.notes |= static_cast<std::uint8_t>(record_note::epd_form);
+    return {};
+  }
+  const bool has_semicolon =
+      std::memchr(p_, ';', static_cast<std::size_t>(end_ - p_)) != nullptr;
+  bool fifth_is_number = true;
+  for (const char* q = p_; q != end_ && !is_blank(*q); ++q) fifth_is_number &= is_digit(*q);
+  if (has_semicolon && !fifth_is_number) {
+    rec_.notes |= static_cast<std::uint8_t>(record_note::epd_form);
+    return operations(false);
+  }
+  position& pos = rec_.pos;
+  if (fen_status s = counter(fen_errc::bad_halfmove, pos.halfmove_clock); !s.ok()) return s;
+  skip_blanks();
+  if (p_ == end_) return fail(p_, fen_errc::field_count);
+  if (fen_status s = counter(fen_errc::bad_fullmove, pos.fullmove_number); !s.ok()) return s;
+  if (pos.fullmove_number == 0) {
+    pos.fullmove_number = 1;
+    rec_.notes |= static_cast<std::uint8_t>(record_note::fullmove_zero);
+  }
+  skip_blanks();
+  if (p_ == end_) return {};
+  if (!has_semicolon) {
+    return fail(p_, looks_like_check_counts(p_, token_end(p_)) ? fen_errc::variant_syntax
+                                                                : fen_errc::trailing_garbage);
+  }
+  return operations(true);
+}
+
+// Validates nothing itself (scan_operations does); reads hmvc/fmvn into the counters.
+class counter_visitor {
+ public:
+  counter_visitor(record& rec, bool have_counter_fields) noexcept
+      : rec_(rec), have_counter_fields_(have_counter_fields) {}
+
+  fen_status opcode(std::string_view op, std::uint32_t column) noexcept {
+    target_ = op == "hmvc" ? target::halfmove : op == "fmvn" ? target::fullmove : target::none;
+    operands_ = 0;
+    if (target_ == target::none) return {};
+    bool& seen = target_ == target::halfmove ? seen_halfmove_ : seen_fullmove_;
+    if (seen) return {fen_errc::bad_epd_operation, column};  // a second hmvc or fmvn
+    seen = true;
+    return {};
+  }
+
+  fen_status operand(std::string_view text, std::uint32_t column) noexcept {
+    if (target_ == target::none) return {};
+    if (++operands_ > 1) return {fen_errc::bad_epd_operation, column};
+    const fen_errc reason =
+        target_ == target::halfmove ? fen_errc::bad_halfmove : fen_errc::bad_fullmove;
+    std::uint64_t v = 0;
+    for (const char c : text) {
+      if (!is_digit(c)) return {reason, column};
+      v = v * 10 + static_cast<std::uint64_t>(c - '0');
+      if (v > 0xFFFF'FFFFULL) return {reason, column};
+    }
+    auto value = static_cast<std::uint32_t>(v);
+    if (target_ == target::fullmove && value == 0) {
+      value = 1;
+      rec_.notes |= static_cast<std::uint8_t>(record_note::fullmove_zero);
+    }
+    position& pos = rec_.pos;
+    std::uint32_t& field =
+        target_ == target::halfmove ? pos.halfmove_clock : pos.fullmove_number;
+    if (have_counter_fields_) {
+      if (field != value) return {fen_errc::counter_conflict, column};
+    } else {
+      field = value;
+      rec_.notes |= static_cast<std::uint8_t>(record_note::counters_from_operations);
+    }
+    return {};
+  }
+
+  fen_status end_operation(std::uint32_t column) const noexcept {
+    if (target_ != target::none && operands_ == 0) return {fen_errc::bad_epd_operation, column};
+    return {};
+  }
+
+ private:
+  enum class target : std::uint8_t { none, halfmove, fullmove };
+  record& rec_;
+  bool have_counter_fields_;
+  target target_ = target::none;
+  int operands_ = 0;
+  bool seen_halfmove_ = false;
+  bool seen_fullmove_ = false;
+};
+
+fen_status decoder::operations(bool have_counter_fields) noexcept {
+  rec_.notes |= static_cast<std::uint8_t>(record_note::has_operations);
+  rec_.operations_begin = static_cast<std::uint32_t>(p_ - begin_);
+  rec_.operations_end = static_cast<std::uint32_t>(end_ - begin_);
+  counter_visitor visitor(rec_, have_counter_fields);
+  return detail::scan_operations(begin_, p_, end_, visitor);
+}
+
+fen_status decoder::run() noexcept {
+  if (static_cast<std::size_t>(end_ - begin_) > max_line_length) {
+    return {fen_errc::line_too_long, static_cast<std::uint32_t>(max_line_length + 1)};
+  }
+  p_ = begin_;
+  skip_blanks();
+  while (end_ != p_ && is_blank(end_[-1])) --end_;
+  if (p_ == end_) return {fen_errc::skipped_blank, 0};
+  if (*p_ == '#') return {fen_errc::skipped_comment, 0};
+
+  rec_.placement_column = column(p_);
+  if (fen_status s = placement(); !s.ok()) return s;
+  skip_blanks();
+  if (fen_status s = side(); !s.ok()) return s;
+  skip_blanks();
+  if (fen_status s = castling(); !s.ok()) return s;
+  skip_blanks();
+  if (fen_status s = en_passant(); !s.ok()) return s;
+  return counters_and_operations();
+}
+
+}  // namespace
+
+fen_status decode(std::string_view line, const decode_options& options, record& out) noexcept {
+  out = record{};
+  return decoder(line, options, out).run();
+}
+
+}  // namespace fenbatch::core::simd::scalar

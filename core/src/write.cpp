@@ -1,0 +1,151 @@
+#include "fenbatch/core/write.hpp"
+
+#include <array>
+#include <charconv>
+#include <cstring>
+
+#include "epd_operations.hpp"
+
+namespace fenbatch::core {
+namespace {
+
+constexpr std::array<std::array<char, piece_type_count>, color_count> piece_chars{
+    {{'P', 'N', 'B', 'R', 'Q', 'K'}, {'p', 'n', 'b', 'r', 'q', 'k'}}};
+
+char* write_placement(const position& pos, char* o) noexcept {
+  std::array<char, 64> board{};
+  for (int c = 0; c < color_count; ++c) {
+    for (int t = 0; t < piece_type_count; ++t) {
+      bitboard b = pos.by_color[static_cast<std::size_t>(c)] & pos.by_type[static_cast<std::size_t>(t)];
+      while (b != 0) {
+        board[static_cast<std::size_t>(to_index(pop_lsb(b)))] =
+            piece_chars[static_cast<std::size_t>(c)][static_cast<std::size_t>(t)];
+      }
+    }
+  }
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const char ch = board[static_cast<std::size_t>(rank * 8 + file)];
+      if (ch == 0) {
+        ++empty;
+        continue;
+      }
+      if (empty != 0) *o++ = static_cast<char>('0' + empty);
+      empty = 0;
+      *o++ = ch;
+    }
+    if (empty != 0) *o++ = static_cast<char>('0' + empty);
+    if (rank != 0) *o++ = '/';
+  }
+  return o;
+}
+
+// python-chess castling_xfen(): white then black, rook files from h down to a; K/Q when the
+// rook is the outermost rook of its colour on that side of the king, else the file letter.
+char* write_castling(const position& pos, castling_notation notation, char* o) noexcept {
+  char* const start = o;
+  for (const color c : {color::white, color::black}) {
+    bitboard rights = pos.castling_rooks_of(c);
+    if (rights == 0) continue;
+    const bitboard back = rank_bb(back_rank(c));
+    const bitboard rooks = pos.pieces(c, piece_type::rook) & back;
+    const int king_file = file_of(pos.king_square(c));
+    const char case_bit = c == color::white ? 0 : 0x20;
+    while (rights != 0) {
+      const square rook = msb(rights);
+      rights ^= square_bb(rook);
+      const int file = file_of(rook);
+      const bool a_side = file < king_file;
+      const bitboard below = square_bb(rook) - 1;
+      const bitboard further_out = rooks & (a_side ? below : ~(below | square_bb(rook)));
+      char ch = static_cast<char>('A' + file);
+      if (notation == castling_notation::xfen && further_out == 0) ch = a_side ? 'Q' : 'K';
+      *o++ = static_cast<char>(ch | case_bit);
+    }
+  }
+  if (o == start) *o++ = '-';
+  return o;
+}
+
+square written_ep(const record& rec, ep_policy policy) noexcept {
+  switch (policy) {
+    case ep_policy::legal: return rec.legal_ep;
+    case ep_policy::pseudo: return rec.pseudo_legal_ep ? rec.pos.ep_square : no_square;
+    case ep_policy::always: return rec.pos.ep_square;
+  }
+  return no_square;
+}
+
+char* write_number(std::uint32_t value, char* o) noexcept {
+  // 10 digits hold any uint32_t; to_chars cannot fail here.
+  return std::to_chars(o, o + 10, value).ptr;
+}
+
+// Re-emits validated EPD operations as "opcode operand ...;" joined by single spaces.
+class operation_writer {
+ public:
+  explicit operation_writer(char* out) noexcept : o_(out) {}
+  fen_status opcode(std::string_view text, std::uint32_t /*column*/) noexcept {
+    *o_++ = ' ';
+    append(text);
+    return {};
+  }
+  fen_status operand(std::string_view text, std::uint32_t /*column*/) noexcept {
+    *o_++ = ' ';
+    append(text);
+    return {};
+  }
+  fen_status end_operation(std::uint32_t /*column*/) noexcept {
+    *o_++ = ';';
+    return {};
+  }
+  [[nodiscard]] char* end() const noexcept { return o_; }
+
+ private:
+  void append(std::string_view text) noexcept {
+    std::memcpy(o_, text.data(), text.size());
+    o_ += text.size();
+  }
+  char* o_;
+};
+
+}  // namespace
+
+std::size_t write_record(const record& rec, std::string_view line, const write_options& options,
+                         char* out) noexcept {
+  const position& pos = rec.pos;
+  char* o = write_placement(pos, out);
+  *o++ = ' ';
+  *o++ = pos.side_to_move == color::white ? 'w' : 'b';
+  *o++ = ' ';
+  o = write_castling(pos, options.castling, o);
+  *o++ = ' ';
+  const square ep = written_ep(rec, options.ep);
+  if (ep == no_square) {
+    *o++ = '-';
+  } else {
+    *o++ = static_cast<char>('a' + file_of(ep));
+    *o++ = static_cast<char>('1' + rank_of(ep));
+  }
+  if (options.format == output_format::fen) {
+    *o++ = ' ';
+    o = write_number(pos.halfmove_clock, o);
+    *o++ = ' ';
+    o = write_number(pos.fullmove_number, o);
+  } else if (rec.operations_end > rec.operations_begin) {
+    operation_writer writer(o);
+    const std::string_view ops = rec.operations(line);
+    (void)detail::scan_operations(line.data(), ops.data(), ops.data() + ops.size(), writer);
+    o = writer.end();
+  }
+  return static_cast<std::size_t>(o - out);
+}
+
+std::string to_canonical(const record& rec, std::string_view line, const write_options& options) {
+  std::string text(max_written_size(line.size()), '\0');
+  text.resize(write_record(rec, line, options, text.data()));
+  return text;
+}
+
+}  // namespace fenbatch::core
