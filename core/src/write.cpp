@@ -115,7 +115,13 @@ class operation_writer {
 std::size_t write_record(const record& rec, std::string_view line, const write_options& options,
                          char* out) noexcept {
   const position& pos = rec.pos;
-  char* o = write_placement(pos, out);
+  char* o = out;
+  if (rec.placement_length != 0 && !rec.repaired(repair_kind::digit_run)) {
+    std::memcpy(o, line.data() + rec.placement_column - 1, rec.placement_length);
+    o += rec.placement_length;
+  } else {
+    o = write_placement(pos, o);
+  }
   *o++ = ' ';
   *o++ = pos.side_to_move == color::white ? 'w' : 'b';
   *o++ = ' ';

@@ -64,6 +64,74 @@ constexpr auto make_placement_table() {
 }
 constexpr auto placement_table = make_placement_table();
 
+// The branch-free placement scan: one table entry per byte. A FEN's placement mixes pieces,
+// digits and slashes unpredictably, so branching per byte costs a misprediction every few
+// bytes; this loop instead accumulates error flags and leaves any problem to the precise
+// parser, which then finds the reason and column.
+//   bits 0-7    piece slot 0..11 (colour * 6 + type), 12 for a byte that places no piece
+//   bits 8-15   signed change of the next square: +1 piece, +n digit, -16 slash (the next
+//               rank starts 16 squares below the square after a full rank)
+//   bits 16-23  flags: digit, slash, invalid in a placement, end of the field
+constexpr std::uint32_t fast_no_piece = 12;
+constexpr std::uint32_t fast_digit = 1U << 16;
+constexpr std::uint32_t fast_slash = 1U << 17;
+constexpr std::uint32_t fast_invalid = 1U << 18;
+constexpr std::uint32_t fast_end = 1U << 19;
+
+constexpr std::uint32_t fast_entry(std::uint32_t slot, int delta, std::uint32_t flags) {
+  return slot | (static_cast<std::uint32_t>(static_cast<std::uint8_t>(delta)) << 8) | flags;
+}
+
+constexpr auto make_fast_placement_table() {
+  std::array<std::uint32_t, 256> t{};
+  for (auto& e : t) e = fast_entry(fast_no_piece, 0, fast_invalid);
+  constexpr std::string_view pieces = "PNBRQKpnbrqk";
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    t[static_cast<std::uint8_t>(pieces[i])] = fast_entry(static_cast<std::uint32_t>(i), 1, 0);
+  }
+  for (int d = 1; d <= 8; ++d) t['0' + d] = fast_entry(fast_no_piece, d, fast_digit);
+  t['/'] = fast_entry(fast_no_piece, -16, fast_slash);
+  t[' '] = fast_entry(fast_no_piece, 0, fast_end);
+  t['\t'] = fast_entry(fast_no_piece, 0, fast_end);
+  return t;
+}
+constexpr auto fast_placement_table = make_fast_placement_table();
+
+// Decodes a well-formed strict placement at p into pos and returns the end of the field, or
+// nullptr if anything is off (pos is then untouched).
+const char* fast_placement(const char* p, const char* end, position& pos) noexcept {
+  std::array<bitboard, 13> boards{};  // 12 piece slots; slot 12 absorbs digits and slashes
+  int square = 56;                    // next square to fill: a8, b8, ..., h8, a7, ...
+  int rank_shift = 0;                 // 8 * slashes seen
+  std::uint32_t seen = 0;             // OR of all entries: any invalid byte
+  std::uint32_t digit_runs = 0;       // a digit right after a digit
+  int bad_width = 0;                  // nonzero: a slash after a rank of other than 8 squares
+  std::uint32_t previous = 0;
+  for (; p != end; ++p) {
+    const std::uint32_t e = fast_placement_table[static_cast<std::uint8_t>(*p)];
+    if ((e & fast_end) != 0) break;
+    boards[e & 0xFF] |= bitboard{1} << (square & 63);
+    // A full rank leaves `square` at 64 - rank_shift; anything else there is a width error.
+    const int slash_mask = -static_cast<int>((e >> 17) & 1);
+    bad_width |= slash_mask & ((square + rank_shift) ^ 64);
+    rank_shift += slash_mask & 8;
+    square += static_cast<std::int8_t>(e >> 8);
+    digit_runs |= e & previous;
+    previous = e;
+    seen |= e;
+  }
+  if (((seen & fast_invalid) | (digit_runs & fast_digit)) != 0 || bad_width != 0 ||
+      rank_shift != 56 || square != 8) {
+    return nullptr;
+  }
+  for (std::size_t t = 0; t < piece_type_count; ++t) {
+    pos.by_color[0] |= boards[t];
+    pos.by_color[1] |= boards[t + 6];
+    pos.by_type[t] = boards[t] | boards[t + 6];
+  }
+  return p;
+}
+
 // Three-check counters: "3+3" (remaining checks) or "+1+0" (checks given, lichess).
 bool looks_like_check_counts(const char* first, const char* last) noexcept {
   if (first != last && *first == '+') ++first;
@@ -174,12 +242,52 @@ struct castling_letter {
   const char* at;
 };
 
+// The common case without loops: letters from "KQkq" in that order, each naming a rook that
+// exists with the king on the back rank between. Returns the field end, or nullptr to leave the
+// field to the general resolver (file letters, other orders, stale rights, errors).
+const char* fast_castling(const char* p, const char* field_end, position& pos) noexcept {
+  if (field_end - p > 4) return nullptr;
+  int last = -1;
+  unsigned present = 0;  // bit 0 K, 1 Q, 2 k, 3 q
+  for (; p != field_end; ++p) {
+    const int index = *p == 'K' ? 0 : *p == 'Q' ? 1 : *p == 'k' ? 2 : *p == 'q' ? 3 : 4;
+    if (index == 4 || index <= last) return nullptr;
+    last = index;
+    present |= 1U << index;
+  }
+  bitboard rooks_with_rights = 0;
+  for (const color side : {color::white, color::black}) {
+    const unsigned letters = (present >> (2 * to_index(side))) & 3;
+    if (letters == 0) continue;
+    const bitboard back = rank_bb(back_rank(side));
+    const bitboard kings = pos.pieces(side, piece_type::king) & back;
+    if (kings == 0 || more_than_one(kings)) return nullptr;
+    const bitboard rooks = pos.pieces(side, piece_type::rook) & back;
+    const bitboard right_of_king = rooks & ~((kings << 1) - 1);
+    const bitboard left_of_king = rooks & (kings - 1);
+    if ((letters & 1) != 0) {
+      if (right_of_king == 0) return nullptr;
+      rooks_with_rights |= square_bb(msb(right_of_king));
+    }
+    if ((letters & 2) != 0) {
+      if (left_of_king == 0) return nullptr;
+      rooks_with_rights |= square_bb(lsb(left_of_king));
+    }
+  }
+  pos.castling_rooks = rooks_with_rights;
+  return field_end;
+}
+
 fen_status decoder::castling() noexcept {
   if (p_ == end_) return fail(p_, fen_errc::field_count);
   const char* const field_end = token_end(p_);
   if (*p_ == '-') {
     if (field_end - p_ != 1) return fail(p_ + 1, fen_errc::castling_syntax);
     p_ = field_end;
+    return {};
+  }
+  if (const char* fast_end_at = fast_castling(p_, field_end, rec_.pos); fast_end_at != nullptr) {
+    p_ = fast_end_at;
     return {};
   }
   std::array<castling_letter, 4> letters{};
@@ -435,8 +543,14 @@ fen_status decoder::run() noexcept {
   if (p_ == end_) return {fen_errc::skipped_blank, 0};
   if (*p_ == '#') return {fen_errc::skipped_comment, 0};
 
+  const char* const placement_begin = p_;
   rec_.placement_column = column(p_);
-  if (fen_status s = placement(); !s.ok()) return s;
+  if (const char* field_end = fast_placement(p_, end_, rec_.pos); field_end != nullptr) {
+    p_ = field_end;
+  } else if (fen_status s = placement(); !s.ok()) {
+    return s;
+  }
+  rec_.placement_length = static_cast<std::uint32_t>(p_ - placement_begin);
   skip_blanks();
   if (fen_status s = side(); !s.ok()) return s;
   skip_blanks();
@@ -449,7 +563,26 @@ fen_status decoder::run() noexcept {
 }  // namespace
 
 fen_status decode(std::string_view line, const decode_options& options, record& out) noexcept {
-  out = record{};
+  // Field by field: `out = record{}` compiled to a memset call that cost more than the fields.
+  out.pos.by_color = {};
+  out.pos.by_type = {};
+  out.pos.castling_rooks = 0;
+  out.pos.ep_square = no_square;
+  out.pos.side_to_move = color::white;
+  out.pos.halfmove_clock = 0;
+  out.pos.fullmove_number = 1;
+  out.legal_ep = no_square;
+  out.pseudo_legal_ep = false;
+  out.in_check = false;
+  out.repairs = 0;
+  out.notes = 0;
+  out.operations_begin = 0;
+  out.operations_end = 0;
+  out.placement_column = 0;
+  out.placement_length = 0;
+  out.side_column = 0;
+  out.ep_column = 0;
+  out.stale_castling_column = 0;
   return decoder(line, options, out).run();
 }
 

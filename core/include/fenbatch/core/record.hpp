@@ -45,6 +45,9 @@ struct record {
   std::uint32_t operations_end = 0;
   // 1-based columns of fields, for legality errors found after decoding.
   std::uint32_t placement_column = 0;
+  // Length of the placement field in the line. In strict mode that text is already canonical
+  // (full ranks, no adjacent digits), so writers copy it instead of re-encoding the board.
+  std::uint32_t placement_length = 0;
   std::uint32_t side_column = 0;
   std::uint32_t ep_column = 0;
   // Column of the first castling letter whose rook or king is missing (0: none).
