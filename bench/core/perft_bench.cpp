@@ -32,8 +32,7 @@ BENCHMARK_CAPTURE(perft_bench, kiwipete_d4,
                   4'085'603)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(perft_bench, chess960_d5,
-                  "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 5,
-                  8'146'062)
+                  "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 5, 8'146'062)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

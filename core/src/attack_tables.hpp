@@ -99,7 +99,8 @@ constexpr line_tables make_line_tables() {
 inline constexpr line_tables lines = make_line_tables();
 
 inline bitboard between_bb(square a, square b) noexcept {
-  return lines.between[static_cast<std::size_t>(to_index(a))][static_cast<std::size_t>(to_index(b))];
+  return lines
+      .between[static_cast<std::size_t>(to_index(a))][static_cast<std::size_t>(to_index(b))];
 }
 inline bitboard line_bb(square a, square b) noexcept {
   return lines.line[static_cast<std::size_t>(to_index(a))][static_cast<std::size_t>(to_index(b))];

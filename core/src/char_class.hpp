@@ -8,8 +8,12 @@
 
 namespace fenbatch::core::detail {
 
-constexpr bool is_blank(char c) noexcept { return c == ' ' || c == '\t'; }
-constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+constexpr bool is_blank(char c) noexcept {
+  return c == ' ' || c == '\t';
+}
+constexpr bool is_digit(char c) noexcept {
+  return c >= '0' && c <= '9';
+}
 constexpr bool is_alpha(char c) noexcept {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }

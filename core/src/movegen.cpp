@@ -9,9 +9,15 @@ using detail::attackers_of;
 using detail::between_bb;
 using detail::line_bb;
 
-bitboard knight_attacks(square s) noexcept { return detail::knight_attacks(s); }
-bitboard king_attacks(square s) noexcept { return detail::king_attacks(s); }
-bitboard pawn_attacks(color c, square s) noexcept { return detail::pawn_attacks(c, s); }
+bitboard knight_attacks(square s) noexcept {
+  return detail::knight_attacks(s);
+}
+bitboard king_attacks(square s) noexcept {
+  return detail::king_attacks(s);
+}
+bitboard pawn_attacks(color c, square s) noexcept {
+  return detail::pawn_attacks(c, s);
+}
 bitboard bishop_attacks(square s, bitboard occupied) noexcept {
   return detail::bishop_attacks(s, occupied);
 }
@@ -82,8 +88,8 @@ void add_castling_moves(const position& pos, square king, move_list& out) noexce
     }
     if (!safe) continue;
     // Chess960: the rook may have shielded the king's target along the back rank.
-    const bitboard after = (occupied ^ square_bb(king) ^ square_bb(rook)) | square_bb(king_to) |
-                           square_bb(rook_to);
+    const bitboard after =
+        (occupied ^ square_bb(king) ^ square_bb(rook)) | square_bb(king_to) | square_bb(rook_to);
     if (attackers_of(pos, king_to, ~us, after) != 0) continue;
     out.push(move(king, rook, move_kind::castling));
   }
@@ -114,8 +120,7 @@ void generate_legal_moves(const position& pos, move_list& out) noexcept {
   };
 
   // Knights, bishops, rooks, queens.
-  for (bitboard b = ours & ~pos.pieces(piece_type::pawn) & ~pos.pieces(piece_type::king);
-       b != 0;) {
+  for (bitboard b = ours & ~pos.pieces(piece_type::pawn) & ~pos.pieces(piece_type::king); b != 0;) {
     const square from = pop_lsb(b);
     bitboard a = 0;
     const bitboard here = square_bb(from);
@@ -151,7 +156,8 @@ void generate_legal_moves(const position& pos, move_list& out) noexcept {
     const bitboard target = square_bb(pos.ep_square);
     const bitboard captured = forward(them, target);
     if ((pos.pieces(them, piece_type::pawn) & captured) != 0 && (occupied & target) == 0) {
-      for (bitboard b = pos.pieces(us, piece_type::pawn) & detail::pawn_attacks(them, pos.ep_square);
+      for (bitboard b =
+               pos.pieces(us, piece_type::pawn) & detail::pawn_attacks(them, pos.ep_square);
            b != 0;) {
         const square from = pop_lsb(b);
         const bitboard after = (occupied ^ square_bb(from) ^ captured) | target;

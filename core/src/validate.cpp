@@ -45,8 +45,8 @@ bool impossible_check(const position& pos, bitboard checkers) noexcept {
   const square king = pos.king_square(us);
   const int count = popcount(checkers);
   if (count > 2) return true;
-  const bitboard steppers = pos.pieces(piece_type::pawn) | pos.pieces(piece_type::knight) |
-                            pos.pieces(piece_type::king);
+  const bitboard steppers =
+      pos.pieces(piece_type::pawn) | pos.pieces(piece_type::knight) | pos.pieces(piece_type::king);
   if (popcount(checkers & steppers) > 1) return true;
   if (pos.ep_square != no_square) {
     // The last move was the double push to pushed_to: either that pawn gives the only check,
@@ -54,8 +54,7 @@ bool impossible_check(const position& pos, bitboard checkers) noexcept {
     const auto pushed_to = square_at(to_index(pos.ep_square) ^ 8);
     const auto pushed_from = square_at(to_index(pos.ep_square) ^ 24);
     const bitboard before = (pos.occupied() & ~square_bb(pushed_to)) | square_bb(pushed_from);
-    return count > 1 ||
-           (msb(checkers) != pushed_to && attackers_of(pos, king, ~us, before) != 0);
+    return count > 1 || (msb(checkers) != pushed_to && attackers_of(pos, king, ~us, before) != 0);
   }
   return count == 2 && (line_bb(lsb(checkers), msb(checkers)) & square_bb(king)) != 0;
 }
@@ -120,8 +119,7 @@ fen_status validate(record& rec, const decode_options& options) noexcept {
   rec.pseudo_legal_ep = false;
   rec.legal_ep = no_square;
   if (pos.ep_square != no_square) {
-    const bitboard capturers =
-        pos.pieces(us, piece_type::pawn) & pawn_attacks(~us, pos.ep_square);
+    const bitboard capturers = pos.pieces(us, piece_type::pawn) & pawn_attacks(~us, pos.ep_square);
     rec.pseudo_legal_ep = capturers != 0;
     if (has_legal_ep_capture(pos, capturers)) rec.legal_ep = pos.ep_square;
   }
@@ -139,6 +137,8 @@ fen_status parse_record(std::string_view line, const decode_options& options,
   return validate(out, options);
 }
 
-std::string_view decoder_name() noexcept { return simd::active_kernels().name; }
+std::string_view decoder_name() noexcept {
+  return simd::active_kernels().name;
+}
 
 }  // namespace fenbatch::core

@@ -16,7 +16,8 @@ char* write_placement(const position& pos, char* o) noexcept {
   std::array<char, 64> board{};
   for (int c = 0; c < color_count; ++c) {
     for (int t = 0; t < piece_type_count; ++t) {
-      bitboard b = pos.by_color[static_cast<std::size_t>(c)] & pos.by_type[static_cast<std::size_t>(t)];
+      bitboard b =
+          pos.by_color[static_cast<std::size_t>(c)] & pos.by_type[static_cast<std::size_t>(t)];
       while (b != 0) {
         board[static_cast<std::size_t>(to_index(pop_lsb(b)))] =
             piece_chars[static_cast<std::size_t>(c)][static_cast<std::size_t>(t)];

@@ -10,7 +10,9 @@
 namespace fenbatch::core {
 namespace {
 
-square sq(std::string_view name) { return make_square(name[0] - 'a', name[1] - '1'); }
+square sq(std::string_view name) {
+  return make_square(name[0] - 'a', name[1] - '1');
+}
 
 bitboard squares(std::initializer_list<std::string_view> names) {
   bitboard b = 0;
@@ -20,8 +22,7 @@ bitboard squares(std::initializer_list<std::string_view> names) {
 
 TEST(Attacks, StepperAttacksAtCornersAndCentre) {
   EXPECT_EQ(knight_attacks(sq("a1")), squares({"b3", "c2"}));
-  EXPECT_EQ(knight_attacks(sq("e4")),
-            squares({"d6", "f6", "g5", "g3", "f2", "d2", "c3", "c5"}));
+  EXPECT_EQ(knight_attacks(sq("e4")), squares({"d6", "f6", "g5", "g3", "f2", "d2", "c3", "c5"}));
   EXPECT_EQ(king_attacks(sq("h8")), squares({"g8", "g7", "h7"}));
   EXPECT_EQ(pawn_attacks(color::white, sq("a2")), squares({"b3"}));
   EXPECT_EQ(pawn_attacks(color::black, sq("e5")), squares({"d4", "f4"}));

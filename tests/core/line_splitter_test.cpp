@@ -18,9 +18,13 @@ std::vector<std::pair<std::string, bool>> split(std::string_view input) {
 
 using lines_t = std::vector<std::pair<std::string, bool>>;
 
-TEST(LineSplitter, EmptyInputHasNoLines) { EXPECT_EQ(split(""), lines_t{}); }
+TEST(LineSplitter, EmptyInputHasNoLines) {
+  EXPECT_EQ(split(""), lines_t{});
+}
 
-TEST(LineSplitter, OnlyANewlineIsOneEmptyLine) { EXPECT_EQ(split("\n"), (lines_t{{"", false}})); }
+TEST(LineSplitter, OnlyANewlineIsOneEmptyLine) {
+  EXPECT_EQ(split("\n"), (lines_t{{"", false}}));
+}
 
 TEST(LineSplitter, LastLineWithoutNewlineIsKept) {
   EXPECT_EQ(split("a\nb"), (lines_t{{"a", false}, {"b", false}}));

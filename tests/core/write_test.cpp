@@ -71,8 +71,7 @@ TEST(Write, EpPoliciesPseudoAndAlways) {
   // No white pawn attacks e6 at all (chess.js test): only `always` keeps it.
   constexpr std::string_view no_capturer =
       "rnbqkbnr/pppp1ppp/8/4p3/2P5/8/PP1PPPPP/RNBQKBNR w KQkq e6 0 2";
-  EXPECT_EQ(canonical(no_capturer),
-            "rnbqkbnr/pppp1ppp/8/4p3/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 0 2");
+  EXPECT_EQ(canonical(no_capturer), "rnbqkbnr/pppp1ppp/8/4p3/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 0 2");
   EXPECT_EQ(canonical(no_capturer, pseudo_ep),
             "rnbqkbnr/pppp1ppp/8/4p3/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 0 2");
   EXPECT_EQ(canonical(no_capturer, always_ep), no_capturer);
@@ -89,15 +88,17 @@ TEST(Write, FieldsAreSeparatedBySingleSpacesAndCountersLoseLeadingZeros) {
 TEST(Write, EpdRecordsGainDefaultCountersInFenFormat) {
   EXPECT_EQ(canonical("4k3/8/8/8/8/8/8/4K3 w - -"), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
   // chess-library: setEpd then getFen gives the counters from hmvc/fmvn.
-  EXPECT_EQ(canonical("r1bqkb1r/pp3pp1/2nppn2/7p/3NP1PP/2N5/PPP2P2/R1BQKBR1 w Qkq - hmvc 0; fmvn 9;"),
-            "r1bqkb1r/pp3pp1/2nppn2/7p/3NP1PP/2N5/PPP2P2/R1BQKBR1 w Qkq - 0 9");
+  EXPECT_EQ(
+      canonical("r1bqkb1r/pp3pp1/2nppn2/7p/3NP1PP/2N5/PPP2P2/R1BQKBR1 w Qkq - hmvc 0; fmvn 9;"),
+      "r1bqkb1r/pp3pp1/2nppn2/7p/3NP1PP/2N5/PPP2P2/R1BQKBR1 w Qkq - 0 9");
   EXPECT_EQ(canonical("4k3/8/8/8/8/8/8/4K3 b - - fmvn 17; hmvc 13;"),
             "4k3/8/8/8/8/8/8/4K3 b - - 13 17");
 }
 
 TEST(Write, EpdFormatKeepsOperationsWithSingleSpaces) {
-  EXPECT_EQ(canonical("1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id \"BK.01\";", epd),
-            "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id \"BK.01\";");
+  EXPECT_EQ(
+      canonical("1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id \"BK.01\";", epd),
+      "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id \"BK.01\";");
   EXPECT_EQ(canonical("4k3/8/8/8/8/8/8/4K3 w - -   bm\tKd2  Ke2 ;id \"a;  \\\"b\";c0 x;", epd),
             "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 Ke2; id \"a;  \\\"b\"; c0 x;");
   // Counter fields are not operations: a FEN written as EPD keeps the four fields only.

@@ -25,7 +25,7 @@ std::vector<std::filesystem::path> corpus_files(const std::filesystem::path& sha
 
 }  // namespace fenbatch::test
 
-#define FENBATCH_REQUIRE_SHARED(var)                                                      \
-  const std::optional<std::filesystem::path> var##_opt = ::fenbatch::test::shared_dir(); \
+#define FENBATCH_REQUIRE_SHARED(var)                                                          \
+  const std::optional<std::filesystem::path> var##_opt = ::fenbatch::test::shared_dir();      \
   if (!var##_opt) GTEST_SKIP() << "../shared is absent: this test needs its corpora/vectors"; \
   const std::filesystem::path& var = *var##_opt

@@ -13,7 +13,8 @@ const kernels& select_kernels() noexcept {
   const char* forced = std::getenv("FENBATCH_FORCE_IMPL");
   if (forced != nullptr && std::string_view(forced) != "scalar" && *forced != '\0') {
     // An unknown name must not silently test the wrong implementation.
-    std::fprintf(stderr, "fenbatch: FENBATCH_FORCE_IMPL=%s: unknown implementation (known: scalar)\n",
+    std::fprintf(stderr,
+                 "fenbatch: FENBATCH_FORCE_IMPL=%s: unknown implementation (known: scalar)\n",
                  forced);
     std::abort();
   }

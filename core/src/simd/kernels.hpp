@@ -11,8 +11,7 @@ namespace fenbatch::core::simd {
 
 struct kernels {
   std::string_view name;
-  fen_status (*decode)(std::string_view line, const decode_options& options,
-                       record& out) noexcept;
+  fen_status (*decode)(std::string_view line, const decode_options& options, record& out) noexcept;
 };
 
 namespace scalar {

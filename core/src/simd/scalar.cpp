@@ -18,7 +18,7 @@
 //              | "A" .. "H" (the rook on that file: Shredder-FEN, or an X-FEN inner rook)
 //   black      = the same in lower case, rank 8
 //   ep         = "-" | ("a" .. "h") ("3" | "6")
-//   halfmove   = fullmove = 1*10 ASCII digits, value <= 2^32-1, leading zeros allowed;
+//   halfmove   = fullmove = ASCII digits, value <= 2^32-1 (leading zeros allowed);
 //                fullmove 0 is read as 1
 //   operations = EPD operations, see epd_operations.hpp; "hmvc N;" and "fmvn N;" supply the
 //                counters of a 4-field record and must agree with counter fields if present.
@@ -213,7 +213,10 @@ fen_status decoder::placement() noexcept {
       previous_was_digit = false;
     } else {
       switch (*p_) {
-        case '[': case ']': case '~': case '+': return fail(p_, fen_errc::variant_syntax);
+        case '[':
+        case ']':
+        case '~':
+        case '+': return fail(p_, fen_errc::variant_syntax);
         case '9': return fail(p_, fen_errc::rank_width);
         default: return fail(p_, fen_errc::bad_piece_char);
       }
@@ -440,8 +443,7 @@ fen_status decoder::counters_and_operations() noexcept {
     rec_.notes |= static_cast<std::uint8_t>(record_note::epd_form);
     return {};
   }
-  const bool has_semicolon =
-      std::memchr(p_, ';', static_cast<std::size_t>(end_ - p_)) != nullptr;
+  const bool has_semicolon = std::memchr(p_, ';', static_cast<std::size_t>(end_ - p_)) != nullptr;
   bool fifth_is_number = true;
   for (const char* q = p_; q != end_ && !is_blank(*q); ++q) fifth_is_number &= is_digit(*q);
   if (has_semicolon && !fifth_is_number) {
@@ -461,7 +463,7 @@ fen_status decoder::counters_and_operations() noexcept {
   if (p_ == end_) return {};
   if (!has_semicolon) {
     return fail(p_, looks_like_check_counts(p_, token_end(p_)) ? fen_errc::variant_syntax
-                                                                : fen_errc::trailing_garbage);
+                                                               : fen_errc::trailing_garbage);
   }
   return operations(true);
 }
@@ -499,8 +501,7 @@ class counter_visitor {
       rec_.notes |= static_cast<std::uint8_t>(record_note::fullmove_zero);
     }
     position& pos = rec_.pos;
-    std::uint32_t& field =
-        target_ == target::halfmove ? pos.halfmove_clock : pos.fullmove_number;
+    std::uint32_t& field = target_ == target::halfmove ? pos.halfmove_clock : pos.fullmove_number;
     if (have_counter_fields_) {
       if (field != value) return {fen_errc::counter_conflict, column};
     } else {

@@ -13,22 +13,22 @@ namespace fenbatch::core {
 enum class fen_errc : std::uint8_t {
   ok,
   skipped_blank,    // empty, or only spaces and tabs
-  skipped_comment,  // first non-blank byte is '#'
+  skipped_comment,  // first non-blank byte is '#' (the rest of the line is not inspected)
 
   // Bytes that FEN never contains.
   line_too_long,   // longer than max_line_length
-  nul_byte,        // a NUL byte anywhere in the line
+  nul_byte,        // a NUL byte in the line (where it is the first problem found)
   control_char,    // another control byte (lone CR, ESC, DEL, ...)
   bad_whitespace,  // vertical tab, form feed or no-break space used as a separator
   non_ascii,       // a byte >= 0x80
   misplaced_bom,   // a UTF-8 byte-order mark that is not at the start of the input
 
   // Field structure.
-  field_count,         // fewer than 4 fields, or 5 (a halfmove clock without fullmove number)
-  trailing_garbage,    // more fields after the counters that are not EPD operations
-  variant_syntax,      // pockets, '~' promoted marks, three-check counters
-  bad_epd_operation,   // malformed EPD operation (opcode, operand, quotes, missing ';')
-  counter_conflict,    // counter fields disagree with the record's hmvc/fmvn operations
+  field_count,        // fewer than 4 fields, or 5 (a halfmove clock without fullmove number)
+  trailing_garbage,   // more fields after the counters that are not EPD operations
+  variant_syntax,     // pockets, '~' promoted marks, three-check counters
+  bad_epd_operation,  // malformed EPD operation (opcode, operand, quotes, missing ';')
+  counter_conflict,   // counter fields disagree with the record's hmvc/fmvn operations
 
   // Field syntax.
   bad_piece_char,   // not one of pnbrqkPNBRQK, 1-8 or '/' in the placement
@@ -57,7 +57,9 @@ enum class fen_errc : std::uint8_t {
 
 inline constexpr int fen_errc_count = static_cast<int>(fen_errc::impossible_check) + 1;
 
-constexpr bool is_error(fen_errc e) noexcept { return e > fen_errc::skipped_comment; }
+constexpr bool is_error(fen_errc e) noexcept {
+  return e > fen_errc::skipped_comment;
+}
 constexpr bool is_skipped(fen_errc e) noexcept {
   return e == fen_errc::skipped_blank || e == fen_errc::skipped_comment;
 }
@@ -77,10 +79,10 @@ struct fen_status {
 
 // What repair mode changed in a record; a bit set per kind.
 enum class repair_kind : std::uint8_t {
-  digit_run,        // adjacent digits in a rank merged ("44" -> "8")
-  castling_order,   // castling letters reordered
-  castling_dropped, // castling rights without a rook or king dropped
-  ep_dropped,       // an impossible en-passant square dropped
+  digit_run,         // adjacent digits in a rank merged ("44" -> "8")
+  castling_order,    // castling letters reordered
+  castling_dropped,  // castling rights without a rook or king dropped
+  ep_dropped,        // an impossible en-passant square dropped
 };
 inline constexpr int repair_kind_count = 4;
 

@@ -43,7 +43,8 @@ struct position {
     if ((occupied() & b) == 0) return std::nullopt;
     const color c = (by_color[0] & b) != 0 ? color::white : color::black;
     for (int t = 0; t < piece_type_count; ++t) {
-      if ((by_type[static_cast<std::size_t>(t)] & b) != 0) return piece{c, static_cast<piece_type>(t)};
+      if ((by_type[static_cast<std::size_t>(t)] & b) != 0)
+        return piece{c, static_cast<piece_type>(t)};
     }
     return std::nullopt;
   }

@@ -12,13 +12,19 @@ using bitboard = std::uint64_t;
 enum class color : std::uint8_t { white, black };
 inline constexpr int color_count = 2;
 
-constexpr color operator~(color c) noexcept { return static_cast<color>(static_cast<int>(c) ^ 1); }
-constexpr int to_index(color c) noexcept { return static_cast<int>(c); }
+constexpr color operator~(color c) noexcept {
+  return static_cast<color>(static_cast<int>(c) ^ 1);
+}
+constexpr int to_index(color c) noexcept {
+  return static_cast<int>(c);
+}
 
 enum class piece_type : std::uint8_t { pawn, knight, bishop, rook, queen, king };
 inline constexpr int piece_type_count = 6;
 
-constexpr int to_index(piece_type t) noexcept { return static_cast<int>(t); }
+constexpr int to_index(piece_type t) noexcept {
+  return static_cast<int>(t);
+}
 
 // A coloured piece, used where one square's content is named (mailbox, move generation).
 struct piece {
@@ -31,33 +37,61 @@ struct piece {
 enum class square : std::uint8_t {};
 inline constexpr square no_square{64};
 
-constexpr int to_index(square s) noexcept { return static_cast<int>(s); }
+constexpr int to_index(square s) noexcept {
+  return static_cast<int>(s);
+}
 constexpr square make_square(int file, int rank) noexcept {
   return static_cast<square>(rank * 8 + file);
 }
-constexpr square square_at(int index) noexcept { return static_cast<square>(index); }
-constexpr int file_of(square s) noexcept { return to_index(s) & 7; }
-constexpr int rank_of(square s) noexcept { return to_index(s) >> 3; }
-constexpr bool is_square(square s) noexcept { return to_index(s) < 64; }
+constexpr square square_at(int index) noexcept {
+  return static_cast<square>(index);
+}
+constexpr int file_of(square s) noexcept {
+  return to_index(s) & 7;
+}
+constexpr int rank_of(square s) noexcept {
+  return to_index(s) >> 3;
+}
+constexpr bool is_square(square s) noexcept {
+  return to_index(s) < 64;
+}
 // The same square seen from the other side of the board (a1 <-> a8).
-constexpr square flip_rank(square s) noexcept { return static_cast<square>(to_index(s) ^ 56); }
+constexpr square flip_rank(square s) noexcept {
+  return static_cast<square>(to_index(s) ^ 56);
+}
 
 // The rank a colour's pieces start on: 0 for white, 7 for black.
-constexpr int back_rank(color c) noexcept { return c == color::white ? 0 : 7; }
+constexpr int back_rank(color c) noexcept {
+  return c == color::white ? 0 : 7;
+}
 
-constexpr bitboard square_bb(square s) noexcept { return bitboard{1} << to_index(s); }
-constexpr bitboard file_bb(int file) noexcept { return bitboard{0x0101010101010101} << file; }
-constexpr bitboard rank_bb(int rank) noexcept { return bitboard{0xFF} << (8 * rank); }
+constexpr bitboard square_bb(square s) noexcept {
+  return bitboard{1} << to_index(s);
+}
+constexpr bitboard file_bb(int file) noexcept {
+  return bitboard{0x0101010101010101} << file;
+}
+constexpr bitboard rank_bb(int rank) noexcept {
+  return bitboard{0xFF} << (8 * rank);
+}
 
 inline constexpr bitboard light_squares = 0x55AA55AA55AA55AA;
 inline constexpr bitboard dark_squares = ~light_squares;
 
-constexpr int popcount(bitboard b) noexcept { return std::popcount(b); }
-constexpr bool more_than_one(bitboard b) noexcept { return (b & (b - 1)) != 0; }
+constexpr int popcount(bitboard b) noexcept {
+  return std::popcount(b);
+}
+constexpr bool more_than_one(bitboard b) noexcept {
+  return (b & (b - 1)) != 0;
+}
 
 // Least and most significant set square; the board must not be empty.
-constexpr square lsb(bitboard b) noexcept { return square_at(std::countr_zero(b)); }
-constexpr square msb(bitboard b) noexcept { return square_at(63 - std::countl_zero(b)); }
+constexpr square lsb(bitboard b) noexcept {
+  return square_at(std::countr_zero(b));
+}
+constexpr square msb(bitboard b) noexcept {
+  return square_at(63 - std::countl_zero(b));
+}
 
 constexpr square pop_lsb(bitboard& b) noexcept {
   const square s = lsb(b);
