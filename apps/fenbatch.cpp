@@ -1,0 +1,302 @@
+// fenbatch: the command line. Parses options into a pipeline::run_config, runs it, prints
+// diagnostics and statistics, and maps the outcome to exit codes (0 success, 1 --max-invalid
+// exceeded, 2 usage or I/O error), as ripgrep and GNU sort do.
+
+#include <unistd.h>
+
+#include <boost/program_options.hpp>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <limits>
+#include <new>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "fenbatch/pipeline/run.hpp"
+
+namespace {
+
+namespace po = boost::program_options;
+using fenbatch::pipeline::run_config;
+using fenbatch::pipeline::run_stats;
+
+constexpr int exit_success = 0;
+constexpr int exit_too_many_invalid = 1;
+constexpr int exit_error = 2;
+
+struct usage_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+std::uint64_t parse_size(const std::string& text, const char* option) {
+  std::size_t used = 0;
+  unsigned long long value = 0;
+  try {
+    value = std::stoull(text, &used);
+  } catch (const std::exception&) {
+    throw usage_error(std::string("invalid value for ") + option + ": '" + text + "'");
+  }
+  std::uint64_t scale = 1;
+  const std::string suffix = text.substr(used);
+  if (suffix == "K" || suffix == "k") scale = 1ULL << 10;
+  else if (suffix == "M" || suffix == "m") scale = 1ULL << 20;
+  else if (suffix == "G" || suffix == "g") scale = 1ULL << 30;
+  else if (!suffix.empty()) {
+    throw usage_error(std::string("invalid value for ") + option + ": '" + text + "'");
+  }
+  return value * scale;
+}
+
+template <class Enum>
+Enum parse_choice(const std::string& text, const char* option,
+                  std::initializer_list<std::pair<const char*, Enum>> choices) {
+  std::string known;
+  for (const auto& [name, value] : choices) {
+    if (text == name) return value;
+    known += known.empty() ? "" : ", ";
+    known += name;
+  }
+  throw usage_error(std::string("invalid value for ") + option + ": '" + text + "' (choose " +
+                    known + ")");
+}
+
+struct cli {
+  run_config config;
+  bool print_stats = false;
+  bool quiet = false;
+  bool progress = true;
+  std::optional<std::uint64_t> max_invalid;
+};
+
+const char* const usage_text =
+    "Usage: fenbatch [OPTIONS] INPUT... [OUTPUT]\n"
+    "       fenbatch [OPTIONS] -o OUTPUT INPUT...\n"
+    "Validate, normalize and optionally deduplicate FEN/EPD lines.\n"
+    "Without -o, the last of two or more operands is the output; '-' is stdin/stdout.\n"
+    "Inputs are read in order as one stream; .gz .bz2 .xz .zst are detected and decompressed.\n";
+
+std::optional<cli> parse_command_line(int argc, char** argv) {
+  cli c;
+  std::string key = "position";
+  std::string format = "fen";
+  std::string castling = "xfen";
+  std::string ep = "legal";
+  std::string chunk_size = "1M";
+  std::string output;
+  std::vector<std::string> operands;
+  unsigned threads = 0;
+  std::uint64_t max_invalid = 0;
+
+  po::options_description visible("Options");
+  visible.add_options()
+      ("help,h", "print this help and exit")
+      ("version", "print the version and exit")
+      ("dedupe,d", "drop repeated positions, keeping the first occurrence")
+      ("output,o", po::value(&output), "write normalized records here (all operands are inputs)")
+      ("key", po::value(&key), "dedupe identity: position (default), fen (with counters), board")
+      ("format", po::value(&format), "output: fen (default, 6 fields) or epd (4 fields + operations)")
+      ("castling", po::value(&castling), "castling notation: xfen (default) or shredder")
+      ("ep", po::value(&ep), "en-passant square written: legal (default), pseudo, always")
+      ("repair", "repair digit runs, castling order, stale castling rights and ep squares")
+      ("rejects", po::value(&c.config.rejects_path), "write every rejected line here")
+      ("stats", "print a statistics summary to stderr")
+      ("stats-json", po::value(&c.config.stats_json_path), "write statistics as JSON here")
+      ("max-invalid", po::value(&max_invalid), "exit 1 if more than N lines are invalid")
+      ("threads,j", po::value(&threads), "worker threads (default: all hardware threads)")
+      ("samples", po::value(&c.config.samples_per_reason),
+       "invalid lines quoted on stderr per reason (default 3)")
+      ("no-progress", "no progress line on a terminal")
+      ("quiet,q", "no progress, samples or summaries; errors only")
+      ("no-mmap", "read regular files instead of mapping them")
+      ("allow-special", "accept character and block devices as input")
+      ("chunk-size", po::value(&chunk_size), "bytes per unit of parallel work (default 1M)");
+  po::options_description hidden;
+  hidden.add_options()("operand", po::value(&operands));
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("operand", -1);
+
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw usage_error(e.what());
+  }
+  if (vm.count("help") != 0) {
+    std::cout << usage_text << '\n' << visible << "\nExit status: 0 success (invalid lines are "
+              << "data), 1 --max-invalid exceeded, 2 usage or I/O error.\n";
+    return std::nullopt;
+  }
+  if (vm.count("version") != 0) {
+    std::cout << "fenbatch " << FENBATCH_VERSION << '\n';
+    return std::nullopt;
+  }
+
+  run_config& config = c.config;
+  if (vm.count("output") != 0) {
+    config.inputs = operands;
+    config.output = output;
+  } else if (operands.size() >= 2) {
+    config.output = operands.back();
+    operands.pop_back();
+    config.inputs = operands;
+  } else {
+    config.inputs = operands;
+  }
+  if (config.inputs.empty()) config.inputs.push_back("-");
+
+  config.dedupe = vm.count("dedupe") != 0;
+  using fenbatch::core::castling_notation;
+  using fenbatch::core::ep_policy;
+  using fenbatch::core::key_kind;
+  using fenbatch::core::output_format;
+  config.key = parse_choice<key_kind>(
+      key, "--key",
+      {{"position", key_kind::position}, {"fen", key_kind::full}, {"board", key_kind::board}});
+  config.write.format = parse_choice<output_format>(
+      format, "--format", {{"fen", output_format::fen}, {"epd", output_format::epd}});
+  config.write.castling = parse_choice<castling_notation>(
+      castling, "--castling",
+      {{"xfen", castling_notation::xfen}, {"shredder", castling_notation::shredder}});
+  config.write.ep = parse_choice<ep_policy>(
+      ep, "--ep",
+      {{"legal", ep_policy::legal}, {"pseudo", ep_policy::pseudo}, {"always", ep_policy::always}});
+  config.decode.repair = vm.count("repair") != 0;
+  config.threads = threads;
+  config.chunk_size = static_cast<std::size_t>(parse_size(chunk_size, "--chunk-size"));
+  if (config.chunk_size == 0) throw usage_error("--chunk-size must be positive");
+  config.use_mmap = vm.count("no-mmap") == 0;
+  config.allow_special_files = vm.count("allow-special") != 0;
+  c.print_stats = vm.count("stats") != 0;
+  c.quiet = vm.count("quiet") != 0;
+  c.progress = !c.quiet && vm.count("no-progress") == 0 && ::isatty(STDERR_FILENO) != 0;
+  if (vm.count("max-invalid") != 0) c.max_invalid = max_invalid;
+  if (c.quiet) config.samples_per_reason = 0;
+  return c;
+}
+
+std::string with_commas(std::uint64_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i != 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+void print_invalid_summary(const run_stats& s) {
+  std::string by_reason;
+  for (int e = 0; e < fenbatch::core::fen_errc_count; ++e) {
+    const std::uint64_t n = s.invalid_by_reason[static_cast<std::size_t>(e)];
+    if (n == 0) continue;
+    by_reason += by_reason.empty() ? "" : ", ";
+    by_reason += std::string(fenbatch::core::to_string(static_cast<fenbatch::core::fen_errc>(e))) +
+                 " " + with_commas(n);
+  }
+  std::fprintf(stderr, "fenbatch: %s invalid line%s (%s)\n", with_commas(s.invalid).c_str(),
+               s.invalid == 1 ? "" : "s", by_reason.c_str());
+}
+
+void print_stats(const run_stats& s, const run_config& config) {
+  const double seconds = s.wall_seconds > 0 ? s.wall_seconds : 1e-9;
+  std::fprintf(stderr, "fenbatch: %s lines, %.1f MB in %.3f s (%.1f MB/s, %.2f M lines/s, %u threads)\n",
+               with_commas(s.lines).c_str(), static_cast<double>(s.bytes) / 1e6, s.wall_seconds,
+               static_cast<double>(s.bytes) / 1e6 / seconds,
+               static_cast<double>(s.lines) / 1e6 / seconds, s.threads);
+  const auto row = [](const char* name, std::uint64_t n) {
+    std::fprintf(stderr, "  %-12s %15s\n", name, with_commas(n).c_str());
+  };
+  row("valid", s.valid);
+  row("invalid", s.invalid);
+  row("blank", s.skipped_blank);
+  row("comment", s.skipped_comment);
+  row("written", s.written);
+  row("duplicates", s.duplicates);
+  if (config.dedupe) row("unique", s.unique);
+  for (int k = 0; k < fenbatch::core::repair_kind_count; ++k) {
+    const std::uint64_t n = s.repairs[static_cast<std::size_t>(k)];
+    if (n != 0) {
+      std::fprintf(stderr, "  repaired %-16s %s\n",
+                   std::string(fenbatch::core::to_string(static_cast<fenbatch::core::repair_kind>(k))).c_str(),
+                   with_commas(n).c_str());
+    }
+  }
+  std::fprintf(stderr, "  reconciliation: lines %s = written + duplicates + invalid + skipped: %s\n",
+               with_commas(s.lines).c_str(), s.reconciles() ? "ok" : "MISMATCH");
+  std::fprintf(stderr,
+               "  side to move: white %s, black %s; castling: none %s, standard %s, chess960 %s\n",
+               with_commas(s.white_to_move).c_str(), with_commas(s.black_to_move).c_str(),
+               with_commas(s.castling_none).c_str(), with_commas(s.castling_standard).c_str(),
+               with_commas(s.castling_chess960).c_str());
+  std::fprintf(stderr, "  legal ep: %s; in check: %s\n", with_commas(s.legal_ep).c_str(),
+               with_commas(s.in_check).c_str());
+  for (std::size_t i = 0; i < s.top_material.size() && i < 5; ++i) {
+    std::fprintf(stderr, "  material #%zu: %s %s\n", i + 1, s.top_material[i].text.c_str(),
+                 with_commas(s.top_material[i].count).c_str());
+  }
+  for (std::size_t i = 0; i < s.most_repeated.size() && i < 5; ++i) {
+    std::fprintf(stderr, "  repeated #%zu: %s x%s\n", i + 1, s.most_repeated[i].text.c_str(),
+                 with_commas(s.most_repeated[i].count).c_str());
+  }
+}
+
+void show_progress(const fenbatch::pipeline::progress_info& p) {
+  const double mb = static_cast<double>(p.bytes_done) / 1e6;
+  const double rate = p.seconds > 0 ? mb / p.seconds : 0;
+  if (p.bytes_total != 0) {
+    const double total = static_cast<double>(p.bytes_total) / 1e6;
+    const double eta = rate > 0 ? (total - mb) / rate : 0;
+    std::fprintf(stderr, "\rfenbatch: %.0f / %.0f MB (%.1f%%), %.0f MB/s, ETA %.0f s   ", mb, total,
+                 100.0 * mb / (total > 0 ? total : 1), rate, eta);
+  } else {
+    std::fprintf(stderr, "\rfenbatch: %.0f MB, %.0f MB/s   ", mb, rate);
+  }
+}
+
+int run_cli(int argc, char** argv) {
+  std::optional<cli> parsed = parse_command_line(argc, argv);
+  if (!parsed) return exit_success;
+  cli& c = *parsed;
+  run_config& config = c.config;
+  if (!c.quiet) {
+    config.diagnostic = [](std::string_view line) {
+      std::fprintf(stderr, "%.*s\n", static_cast<int>(line.size()), line.data());
+    };
+  }
+  if (c.progress) config.progress = show_progress;
+
+  const run_stats stats = fenbatch::pipeline::run(config);
+  if (c.progress) std::fprintf(stderr, "\r%78s\r", "");
+  if (!c.quiet && stats.invalid != 0) print_invalid_summary(stats);
+  if (c.print_stats) print_stats(stats, config);
+  if (c.max_invalid && stats.invalid > *c.max_invalid) {
+    if (!c.quiet) {
+      std::fprintf(stderr, "fenbatch: %s invalid lines exceed --max-invalid %s\n",
+                   with_commas(stats.invalid).c_str(), with_commas(*c.max_invalid).c_str());
+    }
+    return exit_too_many_invalid;
+  }
+  return exit_success;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  fenbatch::pipeline::install_signal_cleanup();
+  try {
+    return run_cli(argc, argv);
+  } catch (const usage_error& e) {
+    std::fprintf(stderr, "fenbatch: %s\nTry 'fenbatch --help'.\n", e.what());
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "fenbatch: out of memory\n");
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "fenbatch: %s\n", e.what());
+  }
+  return exit_error;
+}

@@ -1,0 +1,111 @@
+// The batch run: inputs -> parallel decode/validate/normalize/key -> ordered dedupe and output.
+// Plain structs in and out; TBB and Boost stay inside the library.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "fenbatch/core/fen_errc.hpp"
+#include "fenbatch/core/position_key.hpp"
+#include "fenbatch/core/record.hpp"
+#include "fenbatch/core/write.hpp"
+
+namespace fenbatch::pipeline {
+
+struct progress_info {
+  std::uint64_t bytes_done = 0;   // input bytes consumed so far (on-disk bytes)
+  std::uint64_t bytes_total = 0;  // sum of regular input sizes; 0 when unknown (pipes, stdin)
+  double seconds = 0;
+};
+
+struct run_config {
+  std::vector<std::string> inputs;  // read in this order as one stream; "-" is standard input
+  std::string output = "-";         // "-" is standard output
+  std::string rejects_path;         // every rejected line, with file, line, column and reason
+  std::string stats_json_path;      // statistics as JSON
+
+  bool dedupe = false;
+  core::key_kind key = core::key_kind::position;
+  core::decode_options decode;
+  core::write_options write;
+
+  unsigned threads = 0;               // 0: every hardware thread
+  std::size_t chunk_size = 1 << 20;   // bytes per unit of parallel work
+  bool use_mmap = true;               // map regular uncompressed files (else read them)
+  bool allow_special_files = false;   // accept character and block devices as input
+  unsigned samples_per_reason = 3;    // invalid lines quoted through `diagnostic`, per reason
+
+  // One diagnostic line (no newline), e.g. "in.fen:12:5: rank_width: <escaped line>".
+  std::function<void(std::string_view)> diagnostic;
+  // Called from the ordered stage at most about every 100 ms, and once at the end.
+  std::function<void(const progress_info&)> progress;
+};
+
+struct counted_text {
+  std::string text;
+  std::uint64_t count = 0;
+  friend bool operator==(const counted_text&, const counted_text&) = default;
+};
+
+struct run_stats {
+  std::uint64_t input_bytes = 0;  // bytes read from the inputs (compressed size if compressed)
+  std::uint64_t bytes = 0;        // text bytes after decompression
+  std::uint64_t lines = 0;
+  std::uint64_t skipped_blank = 0;
+  std::uint64_t skipped_comment = 0;
+  std::uint64_t valid = 0;
+  std::uint64_t invalid = 0;
+  std::array<std::uint64_t, core::fen_errc_count> invalid_by_reason{};
+  std::array<std::uint64_t, core::repair_kind_count> repairs{};  // lines repaired, by kind
+  std::uint64_t written = 0;
+  std::uint64_t unique = 0;      // distinct keys among valid lines (with dedupe only)
+  std::uint64_t duplicates = 0;  // valid lines dropped as duplicates
+
+  // Notes on accepted input.
+  std::uint64_t crlf_lines = 0;
+  std::uint64_t bom_skipped = 0;
+  std::uint64_t fullmove_zero = 0;
+  std::uint64_t epd_records = 0;      // 4-field records
+  std::uint64_t with_operations = 0;  // records carrying EPD operations
+
+  // Over every valid line (before dedupe).
+  std::uint64_t white_to_move = 0;
+  std::uint64_t black_to_move = 0;
+  std::uint64_t castling_none = 0;
+  std::uint64_t castling_standard = 0;  // rights only with rooks on a/h files and king on e
+  std::uint64_t castling_chess960 = 0;  // any other rights
+  std::uint64_t legal_ep = 0;           // a legal en-passant capture exists
+  std::uint64_t in_check = 0;
+  std::array<std::uint64_t, 33> piece_count{};  // by number of pieces on the board
+  std::vector<counted_text> top_material;       // e.g. "KQRBNPPvKRNPP", most frequent first
+  std::vector<counted_text> most_repeated;      // 4-field position, count (with dedupe)
+
+  double wall_seconds = 0;
+  unsigned threads = 0;
+
+  [[nodiscard]] std::uint64_t skipped() const noexcept { return skipped_blank + skipped_comment; }
+  // lines = written + duplicates + invalid + skipped, always.
+  [[nodiscard]] bool reconciles() const noexcept {
+    return lines == written + duplicates + invalid + skipped();
+  }
+};
+
+// Runs the whole job. Output, rejects and statistics files appear only if the run succeeds
+// (each through a temporary file in its directory, fsynced and renamed). Throws
+// std::system_error or std::runtime_error, with the path in the message, on I/O errors.
+run_stats run(const run_config& config);
+
+// The statistics as a JSON document (names documented in README.md).
+std::string to_json(const run_stats& stats, const run_config& config);
+
+// Installs handlers for SIGINT, SIGTERM and SIGHUP that remove unpublished temporary files,
+// then re-raise the signal; ignores SIGXFSZ so a file size limit becomes an EFBIG error.
+void install_signal_cleanup();
+
+}  // namespace fenbatch::pipeline

@@ -1,0 +1,77 @@
+// The set of position keys seen so far, with a count per key. Open addressing with linear
+// probing over two arrays (16-byte keys, 4-byte counts: 20 bytes a slot). The home slot is
+// the key's top 64 bits scaled to the capacity (multiply-shift: XXH3 output is uniform, and
+// any capacity works, so the table is sized to the need rather than to a power of two). Grown
+// by half at 3/4 load. The all-zero key marks an empty slot; a real all-zero key is kept aside.
+// The arrays are anonymous mappings advised to use huge pages: every probe lands on a random
+// page, and with 4 KiB pages nearly every one missed the TLB.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "fenbatch/core/position_key.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+__extension__ using uint128 = unsigned __int128;  // GCC/Clang builtin; __extension__ for -pedantic
+
+// Zero-filled memory from the kernel, released with munmap.
+class zeroed_region {
+ public:
+  zeroed_region() = default;
+  explicit zeroed_region(std::size_t bytes);
+  zeroed_region(zeroed_region&& other) noexcept { swap(other); }
+  zeroed_region& operator=(zeroed_region&& other) noexcept {
+    swap(other);
+    return *this;
+  }
+  ~zeroed_region();
+  [[nodiscard]] void* data() const noexcept { return data_; }
+
+ private:
+  void swap(zeroed_region& other) noexcept {
+    std::swap(data_, other.data_);
+    std::swap(bytes_, other.bytes_);
+  }
+  void* data_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
+class dedupe_set {
+ public:
+  explicit dedupe_set(std::size_t expected_keys);
+
+  // Adds one occurrence of `key`; returns its count afterwards (1: first occurrence).
+  std::uint32_t add(const core::position_key& key);
+
+  // Brings the key's home slot into cache ahead of add().
+  void prefetch(const core::position_key& key) const noexcept {
+    __builtin_prefetch(&keys_[home(key)]);
+  }
+
+  [[nodiscard]] std::size_t size() const noexcept { return size_; }
+  [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
+  [[nodiscard]] std::size_t memory_bytes() const noexcept {
+    return capacity_ * (sizeof(core::position_key) + sizeof(std::uint32_t));
+  }
+
+ private:
+  [[nodiscard]] std::size_t home(const core::position_key& key) const noexcept {
+    return static_cast<std::size_t>(
+        (static_cast<uint128>(key.high) * capacity_) >> 64);
+  }
+  void allocate(std::size_t capacity);
+  void grow();
+
+  zeroed_region key_region_;
+  zeroed_region count_region_;
+  core::position_key* keys_ = nullptr;
+  std::uint32_t* counts_ = nullptr;
+  std::size_t capacity_ = 0;
+  std::size_t size_ = 0;
+  std::size_t grow_at_ = 0;
+  std::uint32_t zero_key_count_ = 0;
+};
+
+}  // namespace fenbatch::pipeline::detail

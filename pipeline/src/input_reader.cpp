@@ -1,0 +1,372 @@
+#include "input_reader.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <boost/iostreams/filter/bzip2.hpp>
+#include <boost/iostreams/filter/gzip.hpp>
+#include <boost/iostreams/filter/lzma.hpp>
+#include <boost/iostreams/filter/zstd.hpp>
+#include <boost/iostreams/filtering_streambuf.hpp>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <system_error>
+
+#include "fenbatch/core/line_splitter.hpp"
+#include "fenbatch/core/record.hpp"
+
+namespace fenbatch::pipeline::detail {
+namespace {
+
+namespace io = boost::iostreams;
+
+[[noreturn]] void fail(const char* op, const std::string& path, int error) {
+  throw std::system_error(error, std::generic_category(), std::string(op) + ": " + path);
+}
+
+bool is_stdin(const std::string& path) { return path == "-" || path == "/dev/stdin"; }
+
+enum class compression { none, gzip, bzip2, xz, zstd };
+
+compression sniff(std::string_view head) {
+  const auto starts = [&](std::string_view magic) { return head.starts_with(magic); };
+  if (starts("\x1F\x8B")) return compression::gzip;
+  if (starts("BZh")) return compression::bzip2;
+  if (starts(std::string_view("\xFD" "7zXZ\x00", 6))) return compression::xz;
+  if (starts("\x28\xB5\x2F\xFD")) return compression::zstd;
+  return compression::none;
+}
+
+// Reads the file descriptor, replaying bytes already read to sniff the format first; a Boost
+// Source, so decompressors can stack on it. Copies share state (Boost copies devices).
+class fd_device {
+ public:
+  using char_type = char;
+  using category = io::source_tag;
+
+  struct state {
+    int fd = -1;
+    std::string path;
+    std::string replay;
+    std::size_t replayed = 0;
+    std::uint64_t bytes_read = 0;  // on-disk bytes, for progress
+  };
+
+  explicit fd_device(std::shared_ptr<state> s) : state_(std::move(s)) {}
+
+  std::streamsize read(char* out, std::streamsize n) {
+    state& s = *state_;
+    if (s.replayed < s.replay.size()) {
+      const std::size_t k =
+          std::min(static_cast<std::size_t>(n), s.replay.size() - s.replayed);
+      std::memcpy(out, s.replay.data() + s.replayed, k);
+      s.replayed += k;
+      return static_cast<std::streamsize>(k);
+    }
+    for (;;) {
+      const ssize_t got = ::read(s.fd, out, static_cast<std::size_t>(n));
+      if (got > 0) {
+        s.bytes_read += static_cast<std::uint64_t>(got);
+        return got;
+      }
+      if (got == 0) return -1;
+      if (errno != EINTR) fail("read", s.path, errno);
+    }
+  }
+
+ private:
+  std::shared_ptr<state> state_;
+};
+
+}  // namespace
+
+// One open input. Either a mapping (data served as views) or a byte stream.
+class input_source {
+ public:
+  virtual ~input_source() = default;
+  // Appends the next part of the text to `out` (stream) or sets it (mapping); see next().
+  virtual bool next(chunk_input& out, std::size_t target) = 0;
+};
+
+namespace {
+
+class mapped_source final : public input_source {
+ public:
+  mapped_source(int fd, const char* data, std::size_t size)
+      : fd_(fd), data_(data), size_(size) {
+    if (core::bom_length(std::string_view(data_, size_)) != 0) {
+      position_ = core::utf8_bom.size();
+      bom_ = true;
+    }
+  }
+  ~mapped_source() override {
+    ::munmap(const_cast<char*>(data_), size_);
+    ::close(fd_);
+  }
+
+  bool next(chunk_input& out, std::size_t target) override {
+    if (position_ >= size_) return false;
+    std::size_t end = position_ + std::min(target, size_ - position_);
+    if (end < size_) {
+      // Extend to the end of the line: never split a line, never read past the mapping.
+      const void* lf = std::memchr(data_ + end, '\n', size_ - end);
+      end = lf == nullptr ? size_ : static_cast<std::size_t>(static_cast<const char*>(lf) - data_) + 1;
+    }
+    out.storage.clear();
+    out.data = std::string_view(data_ + position_, end - position_);
+    out.file_offset = position_;
+    out.bom_skipped = bom_ && reported_ == 0;
+    out.input_bytes = end - reported_;  // the BOM counts with the first chunk
+    out.text_bytes = out.input_bytes;
+    reported_ = end;
+    position_ = end;
+    return true;
+  }
+
+ private:
+  int fd_;
+  const char* data_;
+  std::size_t size_;
+  std::size_t position_ = 0;
+  std::size_t reported_ = 0;  // bytes accounted to chunks so far
+  bool bom_ = false;
+};
+
+class stream_source final : public input_source {
+ public:
+  stream_source(int fd, bool owns_fd, std::string path, std::string head, compression kind)
+      : owns_fd_(owns_fd), device_state_(std::make_shared<fd_device::state>()) {
+    device_state_->fd = fd;
+    device_state_->path = std::move(path);
+    device_state_->replay = std::move(head);
+    switch (kind) {
+      case compression::gzip: stream_.push(io::gzip_decompressor()); break;
+      case compression::bzip2: stream_.push(io::bzip2_decompressor()); break;
+      case compression::xz: stream_.push(io::lzma_decompressor()); break;
+      case compression::zstd: stream_.push(io::zstd_decompressor()); break;
+      case compression::none: break;
+    }
+    stream_.push(fd_device(device_state_));
+  }
+  ~stream_source() override {
+    if (owns_fd_) ::close(device_state_->fd);
+  }
+
+  bool next(chunk_input& out, std::size_t target) override {
+    std::vector<char>& buffer = out.storage;
+    buffer.assign(carry_.begin(), carry_.end());
+    carry_.clear();
+    const std::uint64_t read_before = device_state_->bytes_read;
+    const std::size_t limit = core::max_line_length + 1;
+    bool synthetic_lf = false;
+    for (;;) {
+      // Fill up to the target, then cut after the last LF.
+      while (!eof_ && buffer.size() < target) fill(buffer, target - buffer.size());
+      if (skipping_) skip_overlong_tail(buffer);
+      if (skipping_ && !eof_) continue;
+      const auto last_lf = std::find(buffer.rbegin(), buffer.rend(), '\n');
+      if (last_lf != buffer.rend()) {
+        const auto cut = static_cast<std::size_t>(buffer.rend() - last_lf);
+        carry_.assign(buffer.begin() + static_cast<std::ptrdiff_t>(cut), buffer.end());
+        buffer.resize(cut);
+        break;
+      }
+      if (eof_) break;
+      if (buffer.size() > limit) {
+        // A line longer than the cap: keep enough of it to reject it as line_too_long and drop
+        // the rest up to its LF without holding it in memory.
+        buffer.resize(limit);
+        buffer.push_back('\n');  // not in the input: its own LF is dropped with the tail
+        synthetic_lf = true;
+        skipping_ = true;
+        break;
+      }
+      target = buffer.size() + std::max<std::size_t>(target, 1 << 16);
+    }
+    if (buffer.empty() && eof_ && carry_.empty() && skipped_bytes_ == 0) return false;
+    std::size_t start = 0;
+    out.bom_skipped = false;
+    if (!bom_checked_) {
+      bom_checked_ = true;
+      start = core::bom_length(std::string_view(buffer.data(), buffer.size()));
+      out.bom_skipped = start != 0;
+    }
+    out.data = std::string_view(buffer.data() + start, buffer.size() - start);
+    out.file_offset = text_offset_ + start;
+    out.text_bytes = buffer.size() - (synthetic_lf ? 1 : 0) + skipped_bytes_;
+    text_offset_ += out.text_bytes;
+    skipped_bytes_ = 0;
+    out.input_bytes = device_state_->bytes_read - read_before;
+    return true;
+  }
+
+ private:
+  void fill(std::vector<char>& buffer, std::size_t want) {
+    const std::size_t old = buffer.size();
+    buffer.resize(old + want);
+    const std::streamsize got =
+        stream_.sgetn(buffer.data() + old, static_cast<std::streamsize>(want));
+    buffer.resize(old + static_cast<std::size_t>(std::max<std::streamsize>(got, 0)));
+    if (got <= 0) eof_ = true;
+  }
+
+  // Drops bytes of an overlong line up to and including its LF.
+  void skip_overlong_tail(std::vector<char>& buffer) {
+    const auto lf = std::find(buffer.begin(), buffer.end(), '\n');
+    if (lf == buffer.end()) {
+      skipped_bytes_ += buffer.size();
+      buffer.clear();
+      return;
+    }
+    const auto drop = static_cast<std::size_t>(lf - buffer.begin()) + 1;
+    skipped_bytes_ += drop;
+    buffer.erase(buffer.begin(), lf + 1);
+    skipping_ = false;
+  }
+
+  bool owns_fd_;
+  std::shared_ptr<fd_device::state> device_state_;
+  io::filtering_streambuf<io::input> stream_;
+  std::vector<char> carry_;
+  bool eof_ = false;
+  bool skipping_ = false;
+  bool bom_checked_ = false;
+  std::uint64_t text_offset_ = 0;
+  std::uint64_t skipped_bytes_ = 0;
+};
+
+struct opened_input {
+  int fd = -1;
+  bool owns_fd = false;
+  struct stat st {};
+};
+
+opened_input open_input(const std::string& path, const input_options& options) {
+  opened_input in;
+  if (is_stdin(path)) {
+    in.fd = STDIN_FILENO;
+  } else {
+    in.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    if (in.fd < 0) fail("open", path, errno);
+    in.owns_fd = true;
+  }
+  if (::fstat(in.fd, &in.st) != 0) {
+    const int error = errno;
+    if (in.owns_fd) ::close(in.fd);
+    fail("stat", path, error);
+  }
+  int refuse = 0;
+  if (S_ISDIR(in.st.st_mode)) refuse = EISDIR;
+  if (!is_stdin(path) && !options.allow_special_files &&
+      (S_ISCHR(in.st.st_mode) || S_ISBLK(in.st.st_mode))) {
+    refuse = ENODEV;
+  }
+  if (refuse != 0) {
+    if (in.owns_fd) ::close(in.fd);
+    if (refuse == ENODEV) {
+      throw std::runtime_error("open: " + path +
+                               ": is a device (use --allow-special to read it anyway)");
+    }
+    fail("open", path, refuse);
+  }
+  return in;
+}
+
+// Reads up to n bytes from the start of a stream (fewer at end of input).
+std::string read_head(int fd, const std::string& path, std::size_t n) {
+  std::string head(n, '\0');
+  std::size_t got = 0;
+  while (got < n) {
+    const ssize_t k = ::read(fd, head.data() + got, n - got);
+    if (k == 0) break;
+    if (k < 0) {
+      if (errno == EINTR) continue;
+      fail("read", path, errno);
+    }
+    got += static_cast<std::size_t>(k);
+  }
+  head.resize(got);
+  return head;
+}
+
+std::shared_ptr<input_source> make_source(const std::string& path, const input_options& options) {
+  opened_input in = open_input(path, options);
+  constexpr std::size_t magic_size = 6;
+  const bool regular = S_ISREG(in.st.st_mode) && in.st.st_size > 0;
+  if (regular) {
+    std::string head(magic_size, '\0');
+    const ssize_t k = ::pread(in.fd, head.data(), magic_size, 0);
+    head.resize(k > 0 ? static_cast<std::size_t>(k) : 0);
+    const compression kind = sniff(head);
+    if (kind == compression::none && options.use_mmap) {
+      const auto size = static_cast<std::size_t>(in.st.st_size);
+      void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, in.fd, 0);
+      if (map != MAP_FAILED) {
+        ::madvise(map, size, MADV_SEQUENTIAL);
+        if (!in.owns_fd) in.fd = ::dup(in.fd);
+        return std::make_shared<mapped_source>(in.fd, static_cast<const char*>(map), size);
+      }
+      // Address-space limits and odd file systems: read instead.
+    }
+    ::posix_fadvise(in.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    return std::make_shared<stream_source>(in.fd, in.owns_fd, path, std::string(), kind);
+  }
+  // Pipes, FIFOs, stdin, /proc files (size 0 but content): sniff by reading, then replay.
+  std::string head = read_head(in.fd, path, magic_size);
+  const compression kind = sniff(head);
+  return std::make_shared<stream_source>(in.fd, in.owns_fd, path, std::move(head), kind);
+}
+
+}  // namespace
+
+input_reader::input_reader(std::vector<std::string> paths, input_options options)
+    : paths_(std::move(paths)), options_(options) {
+  bool sizes_known = true;
+  for (const std::string& path : paths_) {
+    if (is_stdin(path)) {
+      sizes_known = false;
+      continue;
+    }
+    opened_input in = open_input(path, options_);
+    if (S_ISREG(in.st.st_mode) && in.st.st_size > 0) {
+      total_bytes_ += static_cast<std::uint64_t>(in.st.st_size);
+    } else {
+      sizes_known = false;
+    }
+    if (in.owns_fd) ::close(in.fd);
+  }
+  if (!sizes_known) total_bytes_ = 0;
+}
+
+input_reader::~input_reader() = default;
+
+bool input_reader::next(chunk_input& out, std::size_t target) {
+  while (current_ < paths_.size()) {
+    if (!source_) source_ = make_source(paths_[current_], options_);
+    try {
+      if (source_->next(out, target)) {
+        out.file_index = current_;
+        out.source = source_;
+        return true;
+      }
+    } catch (const io::zstd_error& e) {
+      throw std::runtime_error("read: " + paths_[current_] + ": corrupt zstd stream: " + e.what());
+    } catch (const io::gzip_error& e) {
+      throw std::runtime_error("read: " + paths_[current_] + ": corrupt gzip stream: " + e.what());
+    } catch (const io::bzip2_error& e) {
+      throw std::runtime_error("read: " + paths_[current_] + ": corrupt bzip2 stream: " + e.what());
+    } catch (const io::lzma_error& e) {
+      throw std::runtime_error("read: " + paths_[current_] + ": corrupt xz stream: " + e.what());
+    }
+    source_.reset();
+    ++current_;
+  }
+  return false;
+}
+
+}  // namespace fenbatch::pipeline::detail

@@ -1,0 +1,61 @@
+// Buffered output with the atomic-publish contract: a regular destination is written to a
+// temporary file in its own directory (mode 0600, O_EXCL|O_NOFOLLOW); only prepare() + publish()
+// fsync it, rename it over the destination and fsync the directory; destruction before that
+// removes it. "-" and existing non-regular destinations (/dev/null, FIFOs) are written directly.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fenbatch::pipeline::detail {
+
+class output_file {
+ public:
+  explicit output_file(std::string path);
+  output_file(const output_file&) = delete;
+  output_file& operator=(const output_file&) = delete;
+  ~output_file();
+
+  void write(std::string_view data) {
+    if (data.size() > buffer_.capacity() - buffer_.size()) {
+      flush();
+      if (data.size() >= buffer_.capacity()) {
+        write_all(data);
+        return;
+      }
+    }
+    buffer_.insert(buffer_.end(), data.begin(), data.end());
+  }
+  void put(char c) {
+    if (buffer_.size() == buffer_.capacity()) flush();
+    buffer_.push_back(c);
+  }
+
+  // Publishing in two steps lets a run with several files make every one durable before it
+  // renames any: prepare() flushes, sets the final mode, fsyncs and closes; publish() renames
+  // and fsyncs the directory. Both throw std::system_error naming the path on failure.
+  void prepare();
+  void publish();
+
+  [[nodiscard]] const std::string& path() const noexcept { return path_; }
+
+ private:
+  void flush();
+  void write_all(std::string_view data);
+  void discard() noexcept;
+
+  std::string path_;       // as given
+  std::string temp_path_;  // empty when writing directly
+  int fd_ = -1;
+  bool owns_fd_ = false;
+  bool committed_ = false;
+  int temp_slot_ = -1;     // slot in the signal-cleanup registry
+  std::vector<char> buffer_;
+};
+
+// Registry of unpublished temporary files, removed by the signal handlers.
+int register_temp_file(const std::string& path) noexcept;
+void unregister_temp_file(int slot) noexcept;
+
+}  // namespace fenbatch::pipeline::detail

@@ -1,0 +1,467 @@
+// The run: a oneTBB parallel pipeline in the shape of the oneTBB `square` example.
+//   1. serial, in order: cut the next chunk of whole lines from the inputs;
+//   2. parallel: decode, validate, normalize, key and count every line of a chunk;
+//   3. serial, in order: dedupe, write, report invalid lines, merge statistics.
+// Everything order-dependent happens in stage 3, which sees chunks in input order, so output,
+// rejects and statistics are byte-identical for any thread count and chunk size.
+
+#include <oneapi/tbb/concurrent_queue.h>
+#include <oneapi/tbb/parallel_pipeline.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <map>
+#include <optional>
+#include <thread>
+#include <unordered_map>
+
+#include "chunk.hpp"
+#include "dedupe_set.hpp"
+#include "fenbatch/core/line_splitter.hpp"
+#include "fenbatch/pipeline/run.hpp"
+#include "input_reader.hpp"
+#include "output_file.hpp"
+
+namespace fenbatch::pipeline {
+namespace detail {
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+// Counts of queens, rooks, bishops, knights and pawns per side, 4 bits each, plus a marker bit
+// so that no signature is 0. Two bare kings are "KvK".
+std::uint64_t material_signature(const core::position& pos) noexcept {
+  std::uint64_t signature = 1ULL << 40;
+  int shift = 0;
+  for (const core::color c : {core::color::white, core::color::black}) {
+    for (const core::piece_type t : {core::piece_type::queen, core::piece_type::rook,
+                                     core::piece_type::bishop, core::piece_type::knight,
+                                     core::piece_type::pawn}) {
+      signature |= static_cast<std::uint64_t>(std::min(core::popcount(pos.pieces(c, t)), 15))
+                   << shift;
+      shift += 4;
+    }
+  }
+  return signature;
+}
+
+std::string signature_text(std::uint64_t signature) {
+  std::string text;
+  int shift = 0;
+  for (int side = 0; side < 2; ++side) {
+    text += side == 0 ? "K" : "vK";
+    for (const char letter : {'Q', 'R', 'B', 'N', 'P'}) {
+      text.append((signature >> shift) & 15, letter);
+      shift += 4;
+    }
+  }
+  return text;
+}
+
+// Rights whose rooks are on the a/h files with the king on e: the rights standard chess knows.
+bool standard_castling(const core::position& pos) noexcept {
+  constexpr core::bitboard corners = 0x8100000000000081ULL;
+  if ((pos.castling_rooks & ~corners) != 0) return false;
+  for (const core::color c : {core::color::white, core::color::black}) {
+    if (pos.castling_rooks_of(c) != 0 &&
+        pos.king_square(c) != core::make_square(4, core::back_rank(c))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void process(chunk& c, const run_config& config) {
+  c.text.clear();
+  c.valid.clear();
+  c.invalid.clear();
+  c.material.clear();
+  c.counts = chunk_counts{};
+  chunk_counts& n = c.counts;
+  const bool keyed = config.dedupe;
+  // Most canonical lines are no longer than their input; reserve once, grow rarely.
+  c.text.reserve_more(c.input.data.size() + c.input.data.size() / 4 + 256);
+
+  core::record rec;
+  core::line_splitter lines(c.input.data);
+  std::uint32_t index = 0;
+  for (core::line_span line; lines.next(line); ++index) {
+    n.crlf_lines += line.crlf ? 1 : 0;
+    const core::fen_status status = core::parse_record(line.text, config.decode, rec);
+    if (status.code != core::fen_errc::ok) {
+      if (status.code == core::fen_errc::skipped_blank) {
+        ++n.skipped_blank;
+      } else if (status.code == core::fen_errc::skipped_comment) {
+        ++n.skipped_comment;
+      } else {
+        ++n.invalid;
+        ++n.invalid_by_reason[static_cast<std::size_t>(status.code)];
+        c.invalid.push_back({index, status.column, status.code, line.text});
+      }
+      continue;
+    }
+    ++n.valid;
+    c.text.reserve_more(core::max_written_size(line.text.size()) + 1);
+    char* out = c.text.end();
+    const std::size_t length = core::write_record(rec, line.text, config.write, out);
+    out[length] = '\n';
+    c.valid.push_back({keyed ? core::make_key(rec, config.key) : core::position_key{},
+                       static_cast<std::uint32_t>(c.text.size()),
+                       static_cast<std::uint32_t>(length + 1)});
+    c.text.grow_by(length + 1);
+
+    for (int k = 0; k < core::repair_kind_count; ++k) {
+      n.repairs[static_cast<std::size_t>(k)] += (rec.repairs >> k) & 1U;
+    }
+    n.fullmove_zero += rec.has(core::record_note::fullmove_zero) ? 1 : 0;
+    n.epd_records += rec.has(core::record_note::epd_form) ? 1 : 0;
+    n.with_operations += rec.has(core::record_note::has_operations) ? 1 : 0;
+    const core::position& pos = rec.pos;
+    n.white_to_move += pos.side_to_move == core::color::white ? 1 : 0;
+    if (pos.castling_rooks == 0) {
+      ++n.castling_none;
+    } else if (standard_castling(pos)) {
+      ++n.castling_standard;
+    } else {
+      ++n.castling_chess960;
+    }
+    n.legal_ep += rec.legal_ep != core::no_square ? 1 : 0;
+    n.in_check += rec.in_check ? 1 : 0;
+    ++n.piece_count[static_cast<std::size_t>(core::popcount(pos.occupied()))];
+    c.material.add(material_signature(pos));
+  }
+  n.lines = index;
+}
+
+// Printable ASCII as is; everything else as \xNN, so raw bytes never reach a terminal.
+std::string escape_for_terminal(std::string_view text, std::size_t limit) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (out.size() >= limit) {
+      out += "...";
+      break;
+    }
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\\') {
+      out += "\\\\";
+    } else if (c >= 0x20 && c < 0x7F) {
+      out += static_cast<char>(c);
+    } else {
+      static constexpr char hex[] = "0123456789abcdef";
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+// The positions counted most often among duplicates, kept exactly (see the argument in
+// record_duplicate): candidates enter when their count reaches the current 20th largest.
+class most_repeated_tracker {
+ public:
+  static constexpr std::size_t reported = 20;
+
+  void record_duplicate(const core::position_key& key, std::uint32_t count,
+                        std::string_view text) {
+    // A key whose final count ranks in the top 20 had, at its last increment, a count at least
+    // the 20th largest count seen so far among candidates, so it is inserted then; pruning
+    // keeps the top 20 by (count, key), which never drops a final top-20 key.
+    auto it = candidates_.find(key);
+    if (it != candidates_.end()) {
+      it->second.count = count;
+      return;
+    }
+    if (candidates_.size() >= reported && count < threshold_) return;
+    candidates_.emplace(key, counted_text{std::string(text), count});
+    if (candidates_.size() > 4 * reported) prune();
+  }
+
+  [[nodiscard]] std::vector<counted_text> top() {
+    prune();
+    std::vector<std::pair<core::position_key, counted_text>> sorted(candidates_.begin(),
+                                                                    candidates_.end());
+    std::sort(sorted.begin(), sorted.end(), ranks_before);
+    std::vector<counted_text> out;
+    for (auto& [key, entry] : sorted) out.push_back(std::move(entry));
+    return out;
+  }
+
+ private:
+  static bool ranks_before(const std::pair<core::position_key, counted_text>& a,
+                           const std::pair<core::position_key, counted_text>& b) {
+    if (a.second.count != b.second.count) return a.second.count > b.second.count;
+    return a.first < b.first;
+  }
+  void prune() {
+    if (candidates_.size() <= reported) return;
+    std::vector<std::pair<core::position_key, counted_text>> sorted(candidates_.begin(),
+                                                                    candidates_.end());
+    std::sort(sorted.begin(), sorted.end(), ranks_before);
+    sorted.resize(reported);
+    threshold_ = static_cast<std::uint32_t>(sorted.back().second.count);
+    candidates_ = {sorted.begin(), sorted.end()};
+  }
+
+  std::map<core::position_key, counted_text> candidates_;
+  std::uint32_t threshold_ = 0;
+};
+
+// The first four fields of a canonical line: the position without counters or operations.
+std::string_view position_fields(std::string_view line) {
+  std::size_t spaces = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == ' ' && ++spaces == 4) return line.substr(0, i);
+    if (line[i] == '\n') return line.substr(0, i);
+  }
+  return line;
+}
+
+std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
+void append_number(std::string& out, std::uint64_t value) {
+  char digits[24];
+  out.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+}
+
+// Stage 3: everything that must happen in input order.
+class ordered_stage {
+ public:
+  ordered_stage(const run_config& config, const input_reader& inputs, output_file& output,
+                output_file* rejects, std::size_t expected_keys)
+      : config_(config), inputs_(inputs), output_(output), rejects_(rejects),
+        started_(clock_type::now()) {
+    if (config.dedupe) set_.emplace(expected_keys);
+    samples_.fill(0);
+  }
+
+  void consume(chunk& c) {
+    if (c.input.file_index != file_index_) {
+      file_index_ = c.input.file_index;
+      line_base_ = 0;
+    }
+    merge_counts(c);
+    write_valid(c);
+    report_invalid(c);
+    line_base_ += c.counts.lines;
+    input_bytes_ += c.input.input_bytes;
+    report_progress(false);
+  }
+
+  run_stats finish() {
+    report_progress(true);
+    stats_.input_bytes = input_bytes_;
+    if (set_) stats_.unique = set_->size();
+    stats_.most_repeated = repeated_.top();
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> material(material_.begin(),
+                                                                 material_.end());
+    std::sort(material.begin(), material.end(), [](const auto& a, const auto& b) {
+      return a.second != b.second ? a.second > b.second : a.first < b.first;
+    });
+    for (std::size_t i = 0; i < material.size() && i < 20; ++i) {
+      stats_.top_material.push_back({signature_text(material[i].first), material[i].second});
+    }
+    return stats_;
+  }
+
+ private:
+  void merge_counts(const chunk& c) {
+    const chunk_counts& n = c.counts;
+    run_stats& s = stats_;
+    s.bytes += c.input.text_bytes;
+    s.lines += n.lines;
+    s.skipped_blank += n.skipped_blank;
+    s.skipped_comment += n.skipped_comment;
+    s.valid += n.valid;
+    s.invalid += n.invalid;
+    for (std::size_t i = 0; i < n.invalid_by_reason.size(); ++i) {
+      s.invalid_by_reason[i] += n.invalid_by_reason[i];
+    }
+    for (std::size_t i = 0; i < n.repairs.size(); ++i) s.repairs[i] += n.repairs[i];
+    s.crlf_lines += n.crlf_lines;
+    s.bom_skipped += c.input.bom_skipped ? 1 : 0;
+    s.fullmove_zero += n.fullmove_zero;
+    s.epd_records += n.epd_records;
+    s.with_operations += n.with_operations;
+    s.white_to_move += n.white_to_move;
+    s.black_to_move += n.valid - n.white_to_move;
+    s.castling_none += n.castling_none;
+    s.castling_standard += n.castling_standard;
+    s.castling_chess960 += n.castling_chess960;
+    s.legal_ep += n.legal_ep;
+    s.in_check += n.in_check;
+    for (std::size_t i = 0; i < n.piece_count.size(); ++i) s.piece_count[i] += n.piece_count[i];
+    c.material.for_each([this](std::uint64_t signature, std::uint64_t count) {
+      material_[signature] += count;
+    });
+  }
+
+  void write_valid(chunk& c) {
+    if (!set_) {
+      output_.write(c.text.view(0, c.text.size()));
+      stats_.written += c.valid.size();
+      return;
+    }
+    // Runs of first occurrences go out in one write; keys are prefetched a few lines ahead
+    // because the set is far larger than the cache.
+    constexpr std::size_t prefetch_distance = 8;
+    const std::size_t n = c.valid.size();
+    std::size_t run_begin = 0;
+    std::size_t run_end = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i + prefetch_distance < n) set_->prefetch(c.valid[i + prefetch_distance].key);
+      const chunk::valid_line& line = c.valid[i];
+      const std::uint32_t count = set_->add(line.key);
+      if (count == 1) {
+        if (run_end != line.text_offset) {
+          output_.write(c.text.view(run_begin, run_end - run_begin));
+          run_begin = line.text_offset;
+        }
+        run_end = line.text_offset + line.text_length;
+        ++stats_.written;
+      } else {
+        ++stats_.duplicates;
+        const std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
+        repeated_.record_duplicate(
+            line.key, count,
+            config_.key == core::key_kind::full ? text : position_fields(text));
+      }
+    }
+    output_.write(c.text.view(run_begin, run_end - run_begin));
+  }
+
+  void report_invalid(const chunk& c) {
+    if (c.invalid.empty()) return;
+    const std::string name = display_name(inputs_.name(c.input.file_index));
+    std::string line;
+    for (const chunk::invalid_line& bad : c.invalid) {
+      const std::size_t reason = static_cast<std::size_t>(bad.reason);
+      const bool sample = samples_[reason] < config_.samples_per_reason;
+      if (!sample && rejects_ == nullptr) continue;
+      line.clear();
+      line += name;
+      line += ':';
+      append_number(line, line_base_ + bad.line + 1);
+      line += ':';
+      append_number(line, bad.column);
+      line += ": ";
+      line += core::to_string(bad.reason);
+      line += ": ";
+      const std::size_t prefix = line.size();
+      if (sample) {
+        ++samples_[reason];
+        if (config_.diagnostic) config_.diagnostic(line + escape_for_terminal(bad.text, 200));
+      }
+      if (rejects_ != nullptr) {
+        line.resize(prefix);
+        rejects_->write(line);
+        rejects_->write(bad.text);  // verbatim
+        rejects_->put('\n');
+      }
+    }
+  }
+
+  void report_progress(bool last) {
+    if (!config_.progress) return;
+    const auto now = clock_type::now();
+    if (!last && now - last_progress_ < std::chrono::milliseconds(100)) return;
+    last_progress_ = now;
+    config_.progress({input_bytes_, inputs_.total_bytes(),
+                      std::chrono::duration<double>(now - started_).count()});
+  }
+
+  const run_config& config_;
+  const input_reader& inputs_;
+  output_file& output_;
+  output_file* rejects_;
+  std::optional<dedupe_set> set_;
+  most_repeated_tracker repeated_;
+  std::unordered_map<std::uint64_t, std::uint64_t> material_;
+  std::array<unsigned, core::fen_errc_count> samples_{};
+  run_stats stats_;
+  std::uint32_t file_index_ = 0;
+  std::uint64_t line_base_ = 0;
+  std::uint64_t input_bytes_ = 0;
+  clock_type::time_point started_;
+  clock_type::time_point last_progress_{};
+};
+
+}  // namespace
+}  // namespace detail
+
+run_stats run(const run_config& config) {
+  using namespace detail;
+  const auto started = clock_type::now();
+  const unsigned threads =
+      config.threads != 0 ? config.threads : std::max(1U, std::thread::hardware_concurrency());
+
+  // Open everything that can fail before reading a byte: inputs, then every destination.
+  input_reader inputs(config.inputs, {config.use_mmap, config.allow_special_files});
+  output_file output(config.output);
+  std::optional<output_file> rejects;
+  if (!config.rejects_path.empty()) rejects.emplace(config.rejects_path);
+  std::optional<output_file> stats_json;
+  if (!config.stats_json_path.empty()) stats_json.emplace(config.stats_json_path);
+
+  // About 48 bytes a line in typical corpora; the set grows if this guesses low.
+  const std::size_t expected_keys =
+      config.dedupe ? static_cast<std::size_t>(inputs.total_bytes() / 48) : 0;
+  ordered_stage ordered(config, inputs, output, rejects ? &*rejects : nullptr, expected_keys);
+
+  // Offsets inside a chunk are 32-bit; chunks far beyond a few MiB buy nothing anyway.
+  const std::size_t chunk_size = std::clamp<std::size_t>(config.chunk_size, 1, 256 << 20);
+  const std::size_t tokens = 4 * static_cast<std::size_t>(threads);
+  std::vector<std::unique_ptr<chunk>> pool;
+  tbb::concurrent_queue<chunk*> free_chunks;
+
+  tbb::task_arena arena(static_cast<int>(threads));
+  arena.execute([&] {
+    tbb::parallel_pipeline(
+        tokens,
+        tbb::make_filter<void, chunk*>(
+            tbb::filter_mode::serial_in_order,
+            [&](tbb::flow_control& flow) -> chunk* {
+              chunk* c = nullptr;
+              if (!free_chunks.try_pop(c)) {
+                pool.push_back(std::make_unique<chunk>());
+                c = pool.back().get();
+              }
+              if (!inputs.next(c->input, chunk_size)) {
+                free_chunks.push(c);
+                flow.stop();
+                return nullptr;
+              }
+              return c;
+            }) &
+            tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::parallel,
+                                             [&](chunk* c) {
+                                               process(*c, config);
+                                               return c;
+                                             }) &
+            tbb::make_filter<chunk*, void>(tbb::filter_mode::serial_in_order, [&](chunk* c) {
+              ordered.consume(*c);
+              c->input.source.reset();  // a finished input's mapping can go now
+              free_chunks.push(c);
+            }));
+  });
+
+  run_stats stats = ordered.finish();
+  stats.threads = threads;
+  stats.wall_seconds = std::chrono::duration<double>(clock_type::now() - started).count();
+
+  // Make every file durable before publishing any of them.
+  output.prepare();
+  if (rejects) rejects->prepare();
+  if (stats_json) {
+    stats_json->write(to_json(stats, config));
+    stats_json->prepare();
+  }
+  if (rejects) rejects->publish();
+  if (stats_json) stats_json->publish();
+  output.publish();
+  return stats;
+}
+
+}  // namespace fenbatch::pipeline

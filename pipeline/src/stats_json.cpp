@@ -1,0 +1,249 @@
+// The statistics document. Key names are stable and documented in README.md; every reason and
+// repair kind is always present (with 0), so consumers never have to guess.
+
+#include <cstdio>
+#include <string>
+
+#include "fenbatch/pipeline/run.hpp"
+
+namespace fenbatch::pipeline {
+namespace {
+
+class json_writer {
+ public:
+  std::string take() { return std::move(out_); }
+
+  void begin_object() { open('{'); }
+  void end_object() { close('}'); }
+  void begin_array() { open('['); }
+  void end_array() { close(']'); }
+
+  void key(std::string_view name) {
+    separate();
+    string(name);
+    out_ += ": ";
+    after_key_ = true;
+  }
+  void value(std::uint64_t v) {
+    separate();
+    out_ += std::to_string(v);
+  }
+  void value(double v) {
+    separate();
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", v);
+    out_ += text;
+  }
+  void value(bool v) {
+    separate();
+    out_ += v ? "true" : "false";
+  }
+  void value(std::string_view v) {
+    separate();
+    string(v);
+  }
+  void null() {
+    separate();
+    out_ += "null";
+  }
+  template <class T>
+  void member(std::string_view name, const T& v) {
+    key(name);
+    value(v);
+  }
+
+ private:
+  void open(char c) {
+    separate();
+    out_ += c;
+    first_ = true;
+    ++depth_;
+  }
+  void close(char c) {
+    --depth_;
+    if (!first_) newline();
+    out_ += c;
+    first_ = false;
+  }
+  void separate() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    if (depth_ == 0) return;
+    if (!first_) out_ += ',';
+    newline();
+    first_ = false;
+  }
+  void newline() {
+    out_ += '\n';
+    out_.append(static_cast<std::size_t>(2 * depth_), ' ');
+  }
+  void string(std::string_view s) {
+    out_ += '"';
+    for (const char ch : s) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c == '"' || c == '\\') {
+        out_ += '\\';
+        out_ += ch;
+      } else if (c < 0x20 || c == 0x7F) {
+        char escaped[8];
+        std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
+        out_ += escaped;
+      } else {
+        out_ += ch;
+      }
+    }
+    out_ += '"';
+  }
+
+  std::string out_;
+  int depth_ = 0;
+  bool first_ = true;
+  bool after_key_ = false;
+};
+
+std::string_view key_name(core::key_kind k) {
+  switch (k) {
+    case core::key_kind::position: return "position";
+    case core::key_kind::full: return "fen";
+    case core::key_kind::board: return "board";
+  }
+  return "position";
+}
+
+}  // namespace
+
+std::string to_json(const run_stats& s, const run_config& config) {
+  json_writer w;
+  w.begin_object();
+  w.member("fenbatch_version", std::string_view(FENBATCH_VERSION));
+
+  w.key("inputs");
+  w.begin_array();
+  for (const std::string& input : config.inputs) w.value(std::string_view(input));
+  w.end_array();
+  w.member("output", std::string_view(config.output));
+
+  w.key("options");
+  w.begin_object();
+  w.member("dedupe", config.dedupe);
+  w.member("key", key_name(config.key));
+  w.member("format", std::string_view(config.write.format == core::output_format::fen ? "fen"
+                                                                                      : "epd"));
+  w.member("castling", std::string_view(
+                           config.write.castling == core::castling_notation::xfen ? "xfen"
+                                                                                  : "shredder"));
+  w.member("ep", std::string_view(config.write.ep == core::ep_policy::legal    ? "legal"
+                                  : config.write.ep == core::ep_policy::pseudo ? "pseudo"
+                                                                               : "always"));
+  w.member("repair", config.decode.repair);
+  w.end_object();
+  w.member("key_hash", std::string_view("xxh3-128"));
+  w.member("dedupe_mode", std::string_view(config.dedupe ? "probabilistic-128" : "none"));
+
+  w.member("input_bytes", s.input_bytes);
+  w.member("bytes", s.bytes);
+  w.member("lines", s.lines);
+  w.key("skipped");
+  w.begin_object();
+  w.member("blank", s.skipped_blank);
+  w.member("comment", s.skipped_comment);
+  w.end_object();
+  w.member("valid", s.valid);
+  w.member("invalid", s.invalid);
+  w.key("invalid_by_reason");
+  w.begin_object();
+  for (int e = static_cast<int>(core::fen_errc::line_too_long); e < core::fen_errc_count; ++e) {
+    w.member(core::to_string(static_cast<core::fen_errc>(e)),
+             s.invalid_by_reason[static_cast<std::size_t>(e)]);
+  }
+  w.end_object();
+  w.key("repairs");
+  w.begin_object();
+  for (int k = 0; k < core::repair_kind_count; ++k) {
+    w.member(core::to_string(static_cast<core::repair_kind>(k)),
+             s.repairs[static_cast<std::size_t>(k)]);
+  }
+  w.end_object();
+  w.key("notes");
+  w.begin_object();
+  w.member("crlf_lines", s.crlf_lines);
+  w.member("bom_skipped", s.bom_skipped);
+  w.member("fullmove_zero", s.fullmove_zero);
+  w.member("epd_records", s.epd_records);
+  w.member("with_operations", s.with_operations);
+  w.end_object();
+  w.member("written", s.written);
+  w.key("unique");
+  if (config.dedupe) {
+    w.value(s.unique);
+  } else {
+    w.null();
+  }
+  w.member("duplicates", s.duplicates);
+
+  w.key("reconciliation");
+  w.begin_object();
+  w.member("lines", s.lines);
+  w.member("written", s.written);
+  w.member("duplicates", s.duplicates);
+  w.member("invalid", s.invalid);
+  w.member("skipped", s.skipped());
+  w.member("balanced", s.reconciles());
+  w.end_object();
+
+  w.key("positions");
+  w.begin_object();
+  w.key("side_to_move");
+  w.begin_object();
+  w.member("white", s.white_to_move);
+  w.member("black", s.black_to_move);
+  w.end_object();
+  w.key("castling");
+  w.begin_object();
+  w.member("none", s.castling_none);
+  w.member("standard", s.castling_standard);
+  w.member("chess960", s.castling_chess960);
+  w.end_object();
+  w.member("legal_ep", s.legal_ep);
+  w.member("in_check", s.in_check);
+  w.key("piece_count");
+  w.begin_object();
+  for (std::size_t n = 2; n < s.piece_count.size(); ++n) {
+    w.member(std::to_string(n), s.piece_count[n]);
+  }
+  w.end_object();
+  w.key("top_material");
+  w.begin_array();
+  for (const counted_text& m : s.top_material) {
+    w.begin_object();
+    w.member("signature", std::string_view(m.text));
+    w.member("count", m.count);
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+
+  w.key("most_repeated");
+  w.begin_array();
+  for (const counted_text& m : s.most_repeated) {
+    w.begin_object();
+    w.member("position", std::string_view(m.text));
+    w.member("count", m.count);
+    w.end_object();
+  }
+  w.end_array();
+
+  const double seconds = s.wall_seconds > 0 ? s.wall_seconds : 1e-9;
+  w.member("wall_seconds", s.wall_seconds);
+  w.member("threads", std::uint64_t{s.threads});
+  w.member("mb_per_second", static_cast<double>(s.bytes) / 1e6 / seconds);
+  w.member("positions_per_second", static_cast<double>(s.lines) / seconds);
+  w.end_object();
+  std::string text = w.take();
+  text += '\n';
+  return text;
+}
+
+}  // namespace fenbatch::pipeline
