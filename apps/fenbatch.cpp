@@ -41,9 +41,12 @@ std::uint64_t parse_size(const std::string& text, const char* option) {
   }
   std::uint64_t scale = 1;
   const std::string suffix = text.substr(used);
-  if (suffix == "K" || suffix == "k") scale = 1ULL << 10;
-  else if (suffix == "M" || suffix == "m") scale = 1ULL << 20;
-  else if (suffix == "G" || suffix == "g") scale = 1ULL << 30;
+  if (suffix == "K" || suffix == "k")
+    scale = 1ULL << 10;
+  else if (suffix == "M" || suffix == "m")
+    scale = 1ULL << 20;
+  else if (suffix == "G" || suffix == "g")
+    scale = 1ULL << 30;
   else if (!suffix.empty()) {
     throw usage_error(std::string("invalid value for ") + option + ": '" + text + "'");
   }
@@ -91,28 +94,28 @@ std::optional<cli> parse_command_line(int argc, char** argv) {
   std::uint64_t max_invalid = 0;
 
   po::options_description visible("Options");
-  visible.add_options()
-      ("help,h", "print this help and exit")
-      ("version", "print the version and exit")
-      ("dedupe,d", "drop repeated positions, keeping the first occurrence")
-      ("output,o", po::value(&output), "write normalized records here (all operands are inputs)")
-      ("key", po::value(&key), "dedupe identity: position (default), fen (with counters), board")
-      ("format", po::value(&format), "output: fen (default, 6 fields) or epd (4 fields + operations)")
-      ("castling", po::value(&castling), "castling notation: xfen (default) or shredder")
-      ("ep", po::value(&ep), "en-passant square written: legal (default), pseudo, always")
-      ("repair", "repair digit runs, castling order, stale castling rights and ep squares")
-      ("rejects", po::value(&c.config.rejects_path), "write every rejected line here")
-      ("stats", "print a statistics summary to stderr")
-      ("stats-json", po::value(&c.config.stats_json_path), "write statistics as JSON here")
-      ("max-invalid", po::value(&max_invalid), "exit 1 if more than N lines are invalid")
-      ("threads,j", po::value(&threads), "worker threads (default: all hardware threads)")
-      ("samples", po::value(&c.config.samples_per_reason),
-       "invalid lines quoted on stderr per reason (default 3)")
-      ("no-progress", "no progress line on a terminal")
-      ("quiet,q", "no progress, samples or summaries; errors only")
-      ("no-mmap", "read regular files instead of mapping them")
-      ("allow-special", "accept character and block devices as input")
-      ("chunk-size", po::value(&chunk_size), "bytes per unit of parallel work (default 1M)");
+  visible.add_options()("help,h", "print this help and exit")("version",
+                                                              "print the version and exit")(
+      "dedupe,d", "drop repeated positions, keeping the first occurrence")(
+      "output,o", po::value(&output), "write normalized records here (all operands are inputs)")(
+      "key", po::value(&key), "dedupe identity: position (default), fen (with counters), board")(
+      "format", po::value(&format),
+      "output: fen (default, 6 fields) or epd (4 fields + operations)")(
+      "castling", po::value(&castling), "castling notation: xfen (default) or shredder")(
+      "ep", po::value(&ep), "en-passant square written: legal (default), pseudo, always")(
+      "repair", "repair digit runs, castling order, stale castling rights and ep squares")(
+      "rejects", po::value(&c.config.rejects_path), "write every rejected line here")(
+      "stats", "print a statistics summary to stderr")(
+      "stats-json", po::value(&c.config.stats_json_path), "write statistics as JSON here")(
+      "max-invalid", po::value(&max_invalid), "exit 1 if more than N lines are invalid")(
+      "threads,j", po::value(&threads), "worker threads (default: all hardware threads)")(
+      "samples", po::value(&c.config.samples_per_reason),
+      "invalid lines quoted on stderr per reason (default 3)")("no-progress",
+                                                               "no progress line on a terminal")(
+      "quiet,q", "no progress, samples or summaries; errors only")(
+      "no-mmap", "read regular files instead of mapping them")(
+      "allow-special", "accept character and block devices as input")(
+      "chunk-size", po::value(&chunk_size), "bytes per unit of parallel work (default 1M)");
   po::options_description hidden;
   hidden.add_options()("operand", po::value(&operands));
   po::options_description all;
@@ -128,7 +131,8 @@ std::optional<cli> parse_command_line(int argc, char** argv) {
     throw usage_error(e.what());
   }
   if (vm.count("help") != 0) {
-    std::cout << usage_text << '\n' << visible << "\nExit status: 0 success (invalid lines are "
+    std::cout << usage_text << '\n'
+              << visible << "\nExit status: 0 success (invalid lines are "
               << "data), 1 --max-invalid exceeded, 2 usage or I/O error.\n";
     return std::nullopt;
   }
@@ -205,7 +209,8 @@ void print_invalid_summary(const run_stats& s) {
 
 void print_stats(const run_stats& s, const run_config& config) {
   const double seconds = s.wall_seconds > 0 ? s.wall_seconds : 1e-9;
-  std::fprintf(stderr, "fenbatch: %s lines, %.1f MB in %.3f s (%.1f MB/s, %.2f M lines/s, %u threads)\n",
+  std::fprintf(stderr,
+               "fenbatch: %s lines, %.1f MB in %.3f s (%.1f MB/s, %.2f M lines/s, %u threads)\n",
                with_commas(s.lines).c_str(), static_cast<double>(s.bytes) / 1e6, s.wall_seconds,
                static_cast<double>(s.bytes) / 1e6 / seconds,
                static_cast<double>(s.lines) / 1e6 / seconds, s.threads);
@@ -222,12 +227,15 @@ void print_stats(const run_stats& s, const run_config& config) {
   for (int k = 0; k < fenbatch::core::repair_kind_count; ++k) {
     const std::uint64_t n = s.repairs[static_cast<std::size_t>(k)];
     if (n != 0) {
-      std::fprintf(stderr, "  repaired %-16s %s\n",
-                   std::string(fenbatch::core::to_string(static_cast<fenbatch::core::repair_kind>(k))).c_str(),
-                   with_commas(n).c_str());
+      std::fprintf(
+          stderr, "  repaired %-16s %s\n",
+          std::string(fenbatch::core::to_string(static_cast<fenbatch::core::repair_kind>(k)))
+              .c_str(),
+          with_commas(n).c_str());
     }
   }
-  std::fprintf(stderr, "  reconciliation: lines %s = written + duplicates + invalid + skipped: %s\n",
+  std::fprintf(stderr,
+               "  reconciliation: lines %s = written + duplicates + invalid + skipped: %s\n",
                with_commas(s.lines).c_str(), s.reconciles() ? "ok" : "MISMATCH");
   std::fprintf(stderr,
                "  side to move: white %s, black %s; castling: none %s, standard %s, chess960 %s\n",

@@ -11,7 +11,9 @@ namespace {
 
 constexpr std::size_t min_capacity = 1 << 16;
 
-bool is_empty(const core::position_key& k) noexcept { return (k.low | k.high) == 0; }
+bool is_empty(const core::position_key& k) noexcept {
+  return (k.low | k.high) == 0;
+}
 
 }  // namespace
 

@@ -58,8 +58,7 @@ class dedupe_set {
 
  private:
   [[nodiscard]] std::size_t home(const core::position_key& key) const noexcept {
-    return static_cast<std::size_t>(
-        (static_cast<uint128>(key.high) * capacity_) >> 64);
+    return static_cast<std::size_t>((static_cast<uint128>(key.high) * capacity_) >> 64);
   }
   void allocate(std::size_t capacity);
   void grow();

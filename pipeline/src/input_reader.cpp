@@ -29,7 +29,9 @@ namespace io = boost::iostreams;
   throw std::system_error(error, std::generic_category(), std::string(op) + ": " + path);
 }
 
-bool is_stdin(const std::string& path) { return path == "-" || path == "/dev/stdin"; }
+bool is_stdin(const std::string& path) {
+  return path == "-" || path == "/dev/stdin";
+}
 
 enum class compression { none, gzip, bzip2, xz, zstd };
 
@@ -37,7 +39,10 @@ compression sniff(std::string_view head) {
   const auto starts = [&](std::string_view magic) { return head.starts_with(magic); };
   if (starts("\x1F\x8B")) return compression::gzip;
   if (starts("BZh")) return compression::bzip2;
-  if (starts(std::string_view("\xFD" "7zXZ\x00", 6))) return compression::xz;
+  if (starts(std::string_view("\xFD"
+                              "7zXZ\x00",
+                              6)))
+    return compression::xz;
   if (starts("\x28\xB5\x2F\xFD")) return compression::zstd;
   return compression::none;
 }
@@ -62,8 +67,7 @@ class fd_device {
   std::streamsize read(char* out, std::streamsize n) {
     state& s = *state_;
     if (s.replayed < s.replay.size()) {
-      const std::size_t k =
-          std::min(static_cast<std::size_t>(n), s.replay.size() - s.replayed);
+      const std::size_t k = std::min(static_cast<std::size_t>(n), s.replay.size() - s.replayed);
       std::memcpy(out, s.replay.data() + s.replayed, k);
       s.replayed += k;
       return static_cast<std::streamsize>(k);
@@ -89,6 +93,8 @@ class fd_device {
 class input_source {
  public:
   virtual ~input_source() = default;
+  // The chunk holding `data` is done; see chunk_input::release().
+  virtual void release(std::string_view /*data*/) noexcept {}
   // Appends the next part of the text to `out` (stream) or sets it (mapping); see next().
   virtual bool next(chunk_input& out, std::size_t target) = 0;
 };
@@ -97,8 +103,7 @@ namespace {
 
 class mapped_source final : public input_source {
  public:
-  mapped_source(int fd, const char* data, std::size_t size)
-      : fd_(fd), data_(data), size_(size) {
+  mapped_source(int fd, const char* data, std::size_t size) : fd_(fd), data_(data), size_(size) {
     if (core::bom_length(std::string_view(data_, size_)) != 0) {
       position_ = core::utf8_bom.size();
       bom_ = true;
@@ -109,13 +114,25 @@ class mapped_source final : public input_source {
     ::close(fd_);
   }
 
+  void release(std::string_view data) noexcept override {
+    // Whole pages only, up to the page the next chunk starts in.
+    const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    const auto begin = reinterpret_cast<std::uintptr_t>(data_);
+    const auto first = std::max(begin, reinterpret_cast<std::uintptr_t>(data.data()) & ~(page - 1));
+    const auto last = (reinterpret_cast<std::uintptr_t>(data.data()) + data.size()) & ~(page - 1);
+    if (last > first) {
+      ::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+    }
+  }
+
   bool next(chunk_input& out, std::size_t target) override {
     if (position_ >= size_) return false;
     std::size_t end = position_ + std::min(target, size_ - position_);
     if (end < size_) {
       // Extend to the end of the line: never split a line, never read past the mapping.
       const void* lf = std::memchr(data_ + end, '\n', size_ - end);
-      end = lf == nullptr ? size_ : static_cast<std::size_t>(static_cast<const char*>(lf) - data_) + 1;
+      end = lf == nullptr ? size_
+                          : static_cast<std::size_t>(static_cast<const char*>(lf) - data_) + 1;
     }
     out.storage.clear();
     out.data = std::string_view(data_ + position_, end - position_);
@@ -180,6 +197,7 @@ class stream_source final : public input_source {
       if (buffer.size() > limit) {
         // A line longer than the cap: keep enough of it to reject it as line_too_long and drop
         // the rest up to its LF without holding it in memory.
+        skipped_bytes_ += buffer.size() - limit;  // read already, dropped, still counted
         buffer.resize(limit);
         buffer.push_back('\n');  // not in the input: its own LF is dropped with the tail
         synthetic_lf = true;
@@ -323,6 +341,11 @@ std::shared_ptr<input_source> make_source(const std::string& path, const input_o
 }
 
 }  // namespace
+
+void chunk_input::release() noexcept {
+  if (source) source->release(data);
+  source.reset();
+}
 
 input_reader::input_reader(std::vector<std::string> paths, input_options options)
     : paths_(std::move(paths)), options_(options) {

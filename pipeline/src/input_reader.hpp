@@ -12,6 +12,8 @@
 
 namespace fenbatch::pipeline::detail {
 
+class input_source;
+
 struct chunk_input {
   std::uint32_t file_index = 0;
   std::uint64_t file_offset = 0;  // text offset of `data` in its file (after decompression)
@@ -19,17 +21,19 @@ struct chunk_input {
   std::string_view data;          // whole lines; the last one may lack its LF only at end of file
   std::vector<char> storage;      // backs `data` for read (not mapped) inputs
   std::uint64_t input_bytes = 0;  // on-disk input bytes consumed for this chunk
-  std::uint64_t text_bytes = 0;   // text bytes consumed: data, a skipped BOM, dropped overlong tails
+  std::uint64_t text_bytes = 0;  // text bytes consumed: data, a skipped BOM, dropped overlong tails
   // Keeps the mapping `data` points into alive while the chunk is in flight.
-  std::shared_ptr<const void> source;
+  std::shared_ptr<input_source> source;
+
+  // Called once the chunk is fully consumed: lets a mapped input drop the pages behind it, so
+  // resident memory stays flat however large the file.
+  void release() noexcept;
 };
 
 struct input_options {
   bool use_mmap = true;
   bool allow_special_files = false;
 };
-
-class input_source;
 
 class input_reader {
  public:

@@ -72,7 +72,8 @@ int register_temp_file(const std::string& path) noexcept {
 }
 
 void unregister_temp_file(int slot) noexcept {
-  if (slot >= 0) temp_files[static_cast<std::size_t>(slot)].used.store(false, std::memory_order_release);
+  if (slot >= 0)
+    temp_files[static_cast<std::size_t>(slot)].used.store(false, std::memory_order_release);
 }
 
 output_file::output_file(std::string path) : path_(std::move(path)) {

@@ -50,7 +50,7 @@ class output_file {
   int fd_ = -1;
   bool owns_fd_ = false;
   bool committed_ = false;
-  int temp_slot_ = -1;     // slot in the signal-cleanup registry
+  int temp_slot_ = -1;  // slot in the signal-cleanup registry
   std::vector<char> buffer_;
 };
 

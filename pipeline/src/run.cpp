@@ -36,9 +36,9 @@ std::uint64_t material_signature(const core::position& pos) noexcept {
   std::uint64_t signature = 1ULL << 40;
   int shift = 0;
   for (const core::color c : {core::color::white, core::color::black}) {
-    for (const core::piece_type t : {core::piece_type::queen, core::piece_type::rook,
-                                     core::piece_type::bishop, core::piece_type::knight,
-                                     core::piece_type::pawn}) {
+    for (const core::piece_type t :
+         {core::piece_type::queen, core::piece_type::rook, core::piece_type::bishop,
+          core::piece_type::knight, core::piece_type::pawn}) {
       signature |= static_cast<std::uint64_t>(std::min(core::popcount(pos.pieces(c, t)), 15))
                    << shift;
       shift += 4;
@@ -164,8 +164,7 @@ class most_repeated_tracker {
  public:
   static constexpr std::size_t reported = 20;
 
-  void record_duplicate(const core::position_key& key, std::uint32_t count,
-                        std::string_view text) {
+  void record_duplicate(const core::position_key& key, std::uint32_t count, std::string_view text) {
     // A key whose final count ranks in the top 20 had, at its last increment, a count at least
     // the 20th largest count seen so far among candidates, so it is inserted then; pruning
     // keeps the top 20 by (count, key), which never drops a final top-20 key.
@@ -219,7 +218,9 @@ std::string_view position_fields(std::string_view line) {
   return line;
 }
 
-std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+std::string display_name(const std::string& path) {
+  return path == "-" ? "<stdin>" : path;
+}
 
 void append_number(std::string& out, std::uint64_t value) {
   char digits[24];
@@ -231,7 +232,10 @@ class ordered_stage {
  public:
   ordered_stage(const run_config& config, const input_reader& inputs, output_file& output,
                 output_file* rejects, std::size_t expected_keys)
-      : config_(config), inputs_(inputs), output_(output), rejects_(rejects),
+      : config_(config),
+        inputs_(inputs),
+        output_(output),
+        rejects_(rejects),
         started_(clock_type::now()) {
     if (config.dedupe) set_.emplace(expected_keys);
     samples_.fill(0);
@@ -256,7 +260,7 @@ class ordered_stage {
     if (set_) stats_.unique = set_->size();
     stats_.most_repeated = repeated_.top();
     std::vector<std::pair<std::uint64_t, std::uint64_t>> material(material_.begin(),
-                                                                 material_.end());
+                                                                  material_.end());
     std::sort(material.begin(), material.end(), [](const auto& a, const auto& b) {
       return a.second != b.second ? a.second > b.second : a.first < b.first;
     });
@@ -293,9 +297,8 @@ class ordered_stage {
     s.legal_ep += n.legal_ep;
     s.in_check += n.in_check;
     for (std::size_t i = 0; i < n.piece_count.size(); ++i) s.piece_count[i] += n.piece_count[i];
-    c.material.for_each([this](std::uint64_t signature, std::uint64_t count) {
-      material_[signature] += count;
-    });
+    c.material.for_each(
+        [this](std::uint64_t signature, std::uint64_t count) { material_[signature] += count; });
   }
 
   void write_valid(chunk& c) {
@@ -325,8 +328,7 @@ class ordered_stage {
         ++stats_.duplicates;
         const std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
         repeated_.record_duplicate(
-            line.key, count,
-            config_.key == core::key_kind::full ? text : position_fields(text));
+            line.key, count, config_.key == core::key_kind::full ? text : position_fields(text));
       }
     }
     output_.write(c.text.view(run_begin, run_end - run_begin));
@@ -420,21 +422,20 @@ run_stats run(const run_config& config) {
   arena.execute([&] {
     tbb::parallel_pipeline(
         tokens,
-        tbb::make_filter<void, chunk*>(
-            tbb::filter_mode::serial_in_order,
-            [&](tbb::flow_control& flow) -> chunk* {
-              chunk* c = nullptr;
-              if (!free_chunks.try_pop(c)) {
-                pool.push_back(std::make_unique<chunk>());
-                c = pool.back().get();
-              }
-              if (!inputs.next(c->input, chunk_size)) {
-                free_chunks.push(c);
-                flow.stop();
-                return nullptr;
-              }
-              return c;
-            }) &
+        tbb::make_filter<void, chunk*>(tbb::filter_mode::serial_in_order,
+                                       [&](tbb::flow_control& flow) -> chunk* {
+                                         chunk* c = nullptr;
+                                         if (!free_chunks.try_pop(c)) {
+                                           pool.push_back(std::make_unique<chunk>());
+                                           c = pool.back().get();
+                                         }
+                                         if (!inputs.next(c->input, chunk_size)) {
+                                           free_chunks.push(c);
+                                           flow.stop();
+                                           return nullptr;
+                                         }
+                                         return c;
+                                       }) &
             tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::parallel,
                                              [&](chunk* c) {
                                                process(*c, config);
@@ -442,7 +443,7 @@ run_stats run(const run_config& config) {
                                              }) &
             tbb::make_filter<chunk*, void>(tbb::filter_mode::serial_in_order, [&](chunk* c) {
               ordered.consume(*c);
-              c->input.source.reset();  // a finished input's mapping can go now
+              c->input.release();  // pages behind it, and a finished input's mapping
               free_chunks.push(c);
             }));
   });

@@ -129,11 +129,11 @@ std::string to_json(const run_stats& s, const run_config& config) {
   w.begin_object();
   w.member("dedupe", config.dedupe);
   w.member("key", key_name(config.key));
-  w.member("format", std::string_view(config.write.format == core::output_format::fen ? "fen"
-                                                                                      : "epd"));
-  w.member("castling", std::string_view(
-                           config.write.castling == core::castling_notation::xfen ? "xfen"
-                                                                                  : "shredder"));
+  w.member("format",
+           std::string_view(config.write.format == core::output_format::fen ? "fen" : "epd"));
+  w.member("castling",
+           std::string_view(config.write.castling == core::castling_notation::xfen ? "xfen"
+                                                                                   : "shredder"));
   w.member("ep", std::string_view(config.write.ep == core::ep_policy::legal    ? "legal"
                                   : config.write.ep == core::ep_policy::pseudo ? "pseudo"
                                                                                : "always"));

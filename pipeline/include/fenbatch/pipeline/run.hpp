@@ -35,11 +35,11 @@ struct run_config {
   core::decode_options decode;
   core::write_options write;
 
-  unsigned threads = 0;               // 0: every hardware thread
-  std::size_t chunk_size = 1 << 20;   // bytes per unit of parallel work
-  bool use_mmap = true;               // map regular uncompressed files (else read them)
-  bool allow_special_files = false;   // accept character and block devices as input
-  unsigned samples_per_reason = 3;    // invalid lines quoted through `diagnostic`, per reason
+  unsigned threads = 0;              // 0: every hardware thread
+  std::size_t chunk_size = 1 << 20;  // bytes per unit of parallel work
+  bool use_mmap = true;              // map regular uncompressed files (else read them)
+  bool allow_special_files = false;  // accept character and block devices as input
+  unsigned samples_per_reason = 3;   // invalid lines quoted through `diagnostic`, per reason
 
   // One diagnostic line (no newline), e.g. "in.fen:12:5: rank_width: <escaped line>".
   std::function<void(std::string_view)> diagnostic;

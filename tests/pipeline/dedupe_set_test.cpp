@@ -1,0 +1,64 @@
+#include "dedupe_set.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+namespace fenbatch::pipeline::detail {
+namespace {
+
+core::position_key random_key(std::mt19937_64& rng) {
+  return {rng(), rng()};
+}
+
+TEST(DedupeSet, CountsOccurrencesPerKey) {
+  dedupe_set set(0);
+  const core::position_key a{1, 2};
+  const core::position_key b{1, 3};  // differs from a in the low word only
+  const core::position_key c{7, 2};  // differs from a in the high word only (the home slot)
+  EXPECT_EQ(set.add(a), 1U);
+  EXPECT_EQ(set.add(b), 1U);
+  EXPECT_EQ(set.add(a), 2U);
+  EXPECT_EQ(set.add(c), 1U);
+  EXPECT_EQ(set.add(a), 3U);
+  EXPECT_EQ(set.size(), 3U);
+}
+
+TEST(DedupeSet, AllZeroKeyIsAnOrdinaryKey) {
+  // The empty-slot marker must not swallow a real key that happens to be zero.
+  dedupe_set set(0);
+  EXPECT_EQ(set.add({0, 0}), 1U);
+  EXPECT_EQ(set.add({0, 0}), 2U);
+  EXPECT_EQ(set.add({0, 1}), 1U);
+  EXPECT_EQ(set.size(), 2U);
+}
+
+TEST(DedupeSet, GrowingKeepsEveryKeyAndCount) {
+  // Start far too small so the table grows several times.
+  dedupe_set set(0);
+  std::mt19937_64 rng(42);
+  std::vector<core::position_key> keys;
+  for (int i = 0; i < 300'000; ++i) keys.push_back(random_key(rng));
+  for (const auto& k : keys) ASSERT_EQ(set.add(k), 1U);
+  EXPECT_GT(set.capacity(), 300'000U);
+  for (const auto& k : keys) ASSERT_EQ(set.add(k), 2U);
+  EXPECT_EQ(set.size(), keys.size());
+}
+
+TEST(DedupeSet, KeysSharingTheHomeSlotStayDistinct) {
+  // Same high word: the same home slot, so they must probe past each other.
+  dedupe_set set(0);
+  for (std::uint64_t low = 1; low <= 1000; ++low) ASSERT_EQ(set.add({low, 99}), 1U);
+  for (std::uint64_t low = 1; low <= 1000; ++low) ASSERT_EQ(set.add({low, 99}), 2U);
+  EXPECT_EQ(set.size(), 1000U);
+}
+
+TEST(DedupeSet, CapacityFollowsTheExpectedSizeNotAPowerOfTwo) {
+  dedupe_set set(3'000'000);
+  EXPECT_GE(set.capacity(), 4'000'000U);
+  EXPECT_LT(set.capacity(), 4'100'000U);
+}
+
+}  // namespace
+}  // namespace fenbatch::pipeline::detail

@@ -1,0 +1,122 @@
+// Chunking: every byte of every line comes out exactly once, no line is split, a BOM is
+// dropped only at the start of a file, and overlong lines are cut without holding them.
+#include "input_reader.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "fenbatch/core/record.hpp"
+
+namespace fenbatch::pipeline::detail {
+namespace {
+
+class temp_dir {
+ public:
+  temp_dir() {
+    char pattern[] = "/tmp/fenbatch-test-XXXXXX";
+    path_ = ::mkdtemp(pattern);
+  }
+  ~temp_dir() { std::filesystem::remove_all(path_); }
+  std::string file(const std::string& name, const std::string& content) const {
+    const std::string p = path_ + "/" + name;
+    std::ofstream(p, std::ios::binary) << content;
+    return p;
+  }
+
+ private:
+  std::string path_;
+};
+
+struct collected {
+  std::string text;  // concatenated chunk data
+  std::uint64_t text_bytes = 0;
+  int chunks = 0;
+  int boms = 0;
+  bool every_chunk_ends_a_line = true;
+};
+
+collected collect(const std::vector<std::string>& paths, bool mmap, std::size_t target) {
+  input_reader reader(paths, {mmap, false});
+  collected out;
+  chunk_input c;
+  while (reader.next(c, target)) {
+    out.text.append(c.data);
+    out.text_bytes += c.text_bytes;
+    out.boms += c.bom_skipped ? 1 : 0;
+    ++out.chunks;
+    if (!c.data.empty() && c.data.back() != '\n') {
+      // Only the end of a file may end a chunk without LF; it must then be the last chunk
+      // of that file, which the next call proves by moving on.
+      out.text += "<EOF>";
+    }
+    c.release();
+  }
+  return out;
+}
+
+const std::string k = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+
+TEST(InputReader, ChunksCoverEveryByteAndNeverSplitALine) {
+  temp_dir dir;
+  std::string content;
+  for (int i = 0; i < 500; ++i) content += k + (i % 7 == 0 ? "\r\n" : "\n");
+  content += "last line without newline";
+  const std::string path = dir.file("a.fen", content);
+  for (const bool mmap : {true, false}) {
+    for (const std::size_t target : {1UL, 7UL, 100UL, 4096UL, 1UL << 20}) {
+      SCOPED_TRACE(testing::Message() << "mmap " << mmap << " target " << target);
+      const collected got = collect({path}, mmap, target);
+      EXPECT_EQ(got.text, content + "<EOF>");
+      EXPECT_EQ(got.text_bytes, content.size());
+    }
+  }
+}
+
+TEST(InputReader, ByteOrderMarkIsDroppedOnlyAtTheStartOfEachFile) {
+  temp_dir dir;
+  const std::string bom = "\xEF\xBB\xBF";
+  const std::string a = dir.file("a.fen", bom + k + "\n" + bom + "x\n");
+  const std::string b = dir.file("b.fen", bom + k + "\n");
+  for (const bool mmap : {true, false}) {
+    const collected got = collect({a, b}, mmap, 8);
+    EXPECT_EQ(got.text, k + "\n" + bom + "x\n" + k + "\n");
+    EXPECT_EQ(got.boms, 2);
+    EXPECT_EQ(got.text_bytes, 2 * bom.size() + 2 * (k.size() + 1) + bom.size() + 2);
+  }
+}
+
+TEST(InputReader, EmptyFilesAndNewlineOnlyFiles) {
+  temp_dir dir;
+  const std::string empty = dir.file("empty.fen", "");
+  const std::string newline = dir.file("nl.fen", "\n");
+  for (const bool mmap : {true, false}) {
+    EXPECT_EQ(collect({empty}, mmap, 10).chunks, 0);
+    EXPECT_EQ(collect({empty, newline, empty}, mmap, 10).text, "\n");
+  }
+}
+
+TEST(InputReader, OverlongLineIsCutWhenStreamed) {
+  temp_dir dir;
+  const std::string huge(core::max_line_length + 5000, 'a');
+  const std::string path = dir.file("long.fen", k + "\n" + huge + "\n" + k + "\n");
+  const collected got = collect({path}, false, 1000);
+  // The kept prefix is one byte over the cap, so the decoder still sees a too-long line.
+  EXPECT_EQ(got.text, k + "\n" + huge.substr(0, core::max_line_length + 1) + "\n" + k + "\n");
+  EXPECT_EQ(got.text_bytes, 2 * (k.size() + 1) + huge.size() + 1);
+  // Mapped, the whole line is a view: nothing is copied.
+  EXPECT_EQ(collect({path}, true, 1000).text, k + "\n" + huge + "\n" + k + "\n");
+}
+
+TEST(InputReader, MissingInputFailsBeforeReading) {
+  temp_dir dir;
+  const std::string a = dir.file("a.fen", k + "\n");
+  EXPECT_THROW(input_reader({a, "/nonexistent/x.fen"}, {}), std::system_error);
+}
+
+}  // namespace
+}  // namespace fenbatch::pipeline::detail

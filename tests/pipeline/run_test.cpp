@@ -1,0 +1,270 @@
+// The whole run through the library API: output, rejects and statistics are byte-identical for
+// every thread count, chunk size and input path (mapped or read), they agree with a simple
+// reference (first occurrence of each canonical position text, as `awk '!seen[$0]++'` would
+// keep it), and the counts reconcile.
+#include "fenbatch/pipeline/run.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <unordered_set>
+
+#include "fenbatch/core/line_splitter.hpp"
+#include "shared_data.hpp"
+
+namespace fenbatch::pipeline {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Valid and invalid lines, several spellings of some positions, so that dedupe, repairs and
+// every kind of skip occur.
+const std::vector<std::string> line_pool = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+    "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    "4k3/8/8/8/8/8/8/4K3 w - - 7 42",
+    "  4k3/8/8/8/8/8/8/4K3\tw  -  - 0 1  ",
+    "k7/8/8/1pP5/2K5/8/8/8 w - b6 0 1",
+    "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+    "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id \"BK.01\";",
+    "4k3/8/8/8/8/8/8/4K3 b - - fmvn 17; hmvc 13;",
+    "4k3/8/8/8/8/8/8/4K3 w - - 0 0",
+    "",
+    "   ",
+    "# a comment",
+    "not a fen",
+    "4k3/8/8/8/8/8/8/4K3 w - - 0",
+    "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
+    "8/8/8/8/8/8/8/8 w - - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kqKQ - 0 1",
+    "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "4k3/8/8/8/8/8/8/44K3 w - - 0 1",
+    std::string("4k3/8/8/8/8/8/8/4K3 w - - 0 1\0junk", 35),
+    "4k3/8/8/8/8/8/8/4K3 w - - 0 1\r",  // a lone CR before the CRLF's CR: invalid
+};
+
+std::string make_input(int lines, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::string text = "\xEF\xBB\xBF";
+  for (int i = 0; i < lines; ++i) {
+    text += line_pool[rng() % line_pool.size()];
+    text += rng() % 5 == 0 ? "\r\n" : "\n";
+  }
+  return text;
+}
+
+class temp_dir {
+ public:
+  temp_dir() {
+    char pattern[] = "/tmp/fenbatch-run-XXXXXX";
+    path_ = ::mkdtemp(pattern);
+  }
+  ~temp_dir() { fs::remove_all(path_); }
+  [[nodiscard]] std::string path(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct outcome {
+  std::string output;
+  std::string rejects;
+  std::string stats;  // JSON without the timing fields
+  run_stats counts;
+};
+
+outcome run_once(const temp_dir& dir, run_config config) {
+  config.output = dir.path("out.fen");
+  config.rejects_path = dir.path("rejects.txt");
+  run_stats stats = run(config);
+  outcome o;
+  o.output = read_file(config.output);
+  o.rejects = read_file(config.rejects_path);
+  stats.wall_seconds = 0;
+  stats.threads = 0;
+  o.stats = to_json(stats, config);
+  o.counts = stats;
+  return o;
+}
+
+TEST(Run, OutputRejectsAndStatsDoNotDependOnThreadsChunksOrMapping) {
+  temp_dir dir;
+  const std::string input = dir.path("in.fen");
+  std::ofstream(input, std::ios::binary) << make_input(20'000, 7);
+  run_config base;
+  base.inputs = {input};
+  base.dedupe = true;
+  base.threads = 1;
+  base.chunk_size = 1 << 20;
+  const outcome reference = run_once(dir, base);
+  ASSERT_GT(reference.counts.duplicates, 0U);
+  ASSERT_GT(reference.counts.invalid, 0U);
+  for (const unsigned threads : {1U, 2U, 8U}) {
+    for (const std::size_t chunk : {1UL, 7UL, 333UL, 4096UL, 1UL << 20}) {
+      for (const bool mmap : {true, false}) {
+        SCOPED_TRACE(testing::Message()
+                     << "threads " << threads << " chunk " << chunk << " mmap " << mmap);
+        run_config config = base;
+        config.threads = threads;
+        config.chunk_size = chunk;
+        config.use_mmap = mmap;
+        const outcome o = run_once(dir, config);
+        EXPECT_EQ(o.output, reference.output);
+        EXPECT_EQ(o.rejects, reference.rejects);
+        EXPECT_EQ(o.stats, reference.stats);
+      }
+    }
+  }
+}
+
+// The reference: each line through core alone, first occurrence of each position text kept.
+struct reference_result {
+  std::string output;
+  std::uint64_t lines = 0, skipped = 0, invalid = 0, written = 0, duplicates = 0;
+};
+
+reference_result reference_dedupe(std::string_view text) {
+  reference_result r;
+  std::unordered_set<std::string> seen;
+  core::line_splitter lines(text.substr(core::bom_length(text)));
+  core::record rec;
+  for (core::line_span line; lines.next(line);) {
+    ++r.lines;
+    const core::fen_status s = core::parse_record(line.text, {}, rec);
+    if (core::is_skipped(s.code)) {
+      ++r.skipped;
+      continue;
+    }
+    if (!s.ok()) {
+      ++r.invalid;
+      continue;
+    }
+    const std::string canonical = core::to_canonical(rec, line.text);
+    // The first four fields are the position (counters excluded).
+    std::size_t cut = 0;
+    for (int spaces = 0; spaces < 4; ++cut) spaces += canonical[cut] == ' ' ? 1 : 0;
+    if (seen.insert(canonical.substr(0, cut - 1)).second) {
+      r.output += canonical + "\n";
+      ++r.written;
+    } else {
+      ++r.duplicates;
+    }
+  }
+  return r;
+}
+
+TEST(Run, DedupeMatchesFirstOccurrenceOfEachPositionText) {
+  temp_dir dir;
+  const std::string text = make_input(5'000, 11);
+  const std::string input = dir.path("in.fen");
+  std::ofstream(input, std::ios::binary) << text;
+  run_config config;
+  config.inputs = {input};
+  config.dedupe = true;
+  const outcome o = run_once(dir, config);
+  const reference_result expected = reference_dedupe(text);
+  EXPECT_EQ(o.output, expected.output);
+  EXPECT_EQ(o.counts.lines, expected.lines);
+  EXPECT_EQ(o.counts.skipped(), expected.skipped);
+  EXPECT_EQ(o.counts.invalid, expected.invalid);
+  EXPECT_EQ(o.counts.written, expected.written);
+  EXPECT_EQ(o.counts.duplicates, expected.duplicates);
+  EXPECT_EQ(o.counts.bom_skipped, 1U);
+  EXPECT_TRUE(o.counts.reconciles());
+  EXPECT_EQ(o.counts.bytes, text.size());
+}
+
+TEST(Run, WithoutDedupeEveryValidLineIsWritten) {
+  temp_dir dir;
+  const std::string text = make_input(3'000, 5);
+  const std::string input = dir.path("in.fen");
+  std::ofstream(input, std::ios::binary) << text;
+  run_config config;
+  config.inputs = {input};
+  const outcome o = run_once(dir, config);
+  EXPECT_EQ(o.counts.written, o.counts.valid);
+  EXPECT_EQ(o.counts.duplicates, 0U);
+  EXPECT_TRUE(o.counts.reconciles());
+  EXPECT_EQ(static_cast<std::uint64_t>(std::count(o.output.begin(), o.output.end(), '\n')),
+            o.counts.valid);
+}
+
+TEST(Run, SeveralInputsAreOneStreamWithPerFileLineNumbers) {
+  temp_dir dir;
+  const std::string a = dir.path("a.fen");
+  const std::string b = dir.path("b.fen");
+  // a ends without a newline: its last line is still a line of its own.
+  std::ofstream(a, std::ios::binary) << "4k3/8/8/8/8/8/8/4K3 w - - 0 1\nbad";
+  std::ofstream(b, std::ios::binary) << "bad2\n4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  run_config config;
+  config.inputs = {a, b};
+  config.dedupe = true;
+  const outcome o = run_once(dir, config);
+  EXPECT_EQ(o.output, "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+  // 'b' is a bishop: the first bad byte is the 'a' in column 2.
+  EXPECT_EQ(o.rejects, a + ":2:2: bad_piece_char: bad\n" + b + ":1:2: bad_piece_char: bad2\n");
+  EXPECT_EQ(o.counts.lines, 4U);
+  EXPECT_EQ(o.counts.duplicates, 1U);
+}
+
+TEST(Run, SamplesArePerReasonAndInInputOrder) {
+  temp_dir dir;
+  const std::string input = dir.path("in.fen");
+  std::ofstream(input, std::ios::binary) << "x1\nx2\nx3\n4k3/8/8/8/8/8/8/4K3 w - - 0\nx4\n";
+  run_config config;
+  config.inputs = {input};
+  config.samples_per_reason = 2;
+  std::vector<std::string> messages;
+  config.diagnostic = [&](std::string_view m) { messages.emplace_back(m); };
+  (void)run_once(dir, config);
+  EXPECT_EQ(messages, (std::vector<std::string>{
+                          input + ":1:1: bad_piece_char: x1",
+                          input + ":2:1: bad_piece_char: x2",
+                          input + ":4:28: field_count: 4k3/8/8/8/8/8/8/4K3 w - - 0",
+                      }));
+}
+
+TEST(Run, FailedRunPublishesNothing) {
+  temp_dir dir;
+  const std::string input = dir.path("in.fen");
+  std::ofstream(input) << "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+  const std::string out = dir.path("out.fen");
+  std::ofstream(out) << "old\n";
+  run_config config;
+  config.inputs = {input, dir.path("missing.fen")};
+  config.output = out;
+  EXPECT_THROW(run(config), std::system_error);
+  EXPECT_EQ(read_file(out), "old\n");
+}
+
+TEST(Run, SharedCorpusEndgamesUniqueCount) {
+  FENBATCH_REQUIRE_SHARED(shared);
+  temp_dir dir;
+  run_config config;
+  config.inputs = {(shared / "corpus" / "endgames.epd.zst").string()};  // streamed, zstd
+  config.dedupe = true;
+  config.output = dir.path("out.fen");
+  const run_stats s = run(config);
+  // Independent reference counts (issue 3).
+  EXPECT_EQ(s.lines, 157'846U);
+  EXPECT_EQ(s.unique, 157'824U);
+  EXPECT_EQ(s.invalid, 0U);
+}
+
+}  // namespace
+}  // namespace fenbatch::pipeline
