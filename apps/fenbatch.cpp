@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -53,6 +55,16 @@ std::uint64_t parse_size(const std::string& text, const char* option) {
   return value * scale;
 }
 
+// A non-negative decimal number no larger than `limit`.
+std::uint64_t parse_count(const std::string& text, const char* option, std::uint64_t limit) {
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size() || value > limit) {
+    throw usage_error(std::string("invalid value for ") + option + ": '" + text + "'");
+  }
+  return value;
+}
+
 template <class Enum>
 Enum parse_choice(const std::string& text, const char* option,
                   std::initializer_list<std::pair<const char*, Enum>> choices) {
@@ -90,8 +102,10 @@ std::optional<cli> parse_command_line(int argc, char** argv) {
   std::string chunk_size = "1M";
   std::string output;
   std::vector<std::string> operands;
-  unsigned threads = 0;
-  std::uint64_t max_invalid = 0;
+  // Numbers are read as text: Boost would turn "-1" into a huge unsigned value.
+  std::string threads = "0";
+  std::string samples = "3";
+  std::string max_invalid;
 
   po::options_description visible("Options");
   visible.add_options()("help,h", "print this help and exit")("version",
@@ -109,9 +123,8 @@ std::optional<cli> parse_command_line(int argc, char** argv) {
       "stats-json", po::value(&c.config.stats_json_path), "write statistics as JSON here")(
       "max-invalid", po::value(&max_invalid), "exit 1 if more than N lines are invalid")(
       "threads,j", po::value(&threads), "worker threads (default: all hardware threads)")(
-      "samples", po::value(&c.config.samples_per_reason),
-      "invalid lines quoted on stderr per reason (default 3)")("no-progress",
-                                                               "no progress line on a terminal")(
+      "samples", po::value(&samples), "invalid lines quoted on stderr per reason (default 3)")(
+      "no-progress", "no progress line on a terminal")(
       "quiet,q", "no progress, samples or summaries; errors only")(
       "no-mmap", "read regular files instead of mapping them")(
       "allow-special", "accept character and block devices as input")(
@@ -171,7 +184,8 @@ std::optional<cli> parse_command_line(int argc, char** argv) {
       ep, "--ep",
       {{"legal", ep_policy::legal}, {"pseudo", ep_policy::pseudo}, {"always", ep_policy::always}});
   config.decode.repair = vm.count("repair") != 0;
-  config.threads = threads;
+  config.threads = static_cast<unsigned>(parse_count(threads, "--threads", 4096));
+  config.samples_per_reason = static_cast<unsigned>(parse_count(samples, "--samples", 1U << 30));
   config.chunk_size = static_cast<std::size_t>(parse_size(chunk_size, "--chunk-size"));
   if (config.chunk_size == 0) throw usage_error("--chunk-size must be positive");
   config.use_mmap = vm.count("no-mmap") == 0;
@@ -179,7 +193,9 @@ std::optional<cli> parse_command_line(int argc, char** argv) {
   c.print_stats = vm.count("stats") != 0;
   c.quiet = vm.count("quiet") != 0;
   c.progress = !c.quiet && vm.count("no-progress") == 0 && ::isatty(STDERR_FILENO) != 0;
-  if (vm.count("max-invalid") != 0) c.max_invalid = max_invalid;
+  if (vm.count("max-invalid") != 0) {
+    c.max_invalid = parse_count(max_invalid, "--max-invalid", UINT64_MAX);
+  }
   if (c.quiet) config.samples_per_reason = 0;
   return c;
 }

@@ -4,7 +4,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config zstd
-  libboost-iostreams-dev libboost-program-options-dev libtbb-dev libxxhash-dev
+  libboost-iostreams-dev libboost-program-options-dev libtbb-dev libxxhash-dev libzstd-dev
   libgtest-dev libbenchmark-dev
 )
 

@@ -25,6 +25,23 @@ bool too_much_material(const position& pos, color c) noexcept {
   return promoted > 8 - popcount(pos.pieces(c, piece_type::pawn));
 }
 
+// The rights python-chess clean_castling_rights() keeps: rooks of that colour on its back rank,
+// the king on the back rank, and the outermost rook on each side of it.
+bitboard clean_castling_rights(const position& pos) noexcept {
+  bitboard clean = 0;
+  for (const color c : {color::white, color::black}) {
+    const bitboard back = rank_bb(back_rank(c));
+    const bitboard king = pos.pieces(c, piece_type::king) & back;
+    if (king == 0) continue;
+    const bitboard rights = pos.castling_rooks & pos.pieces(c, piece_type::rook) & back;
+    const bitboard a_side = rights & (king - 1);
+    const bitboard h_side = rights & ~(king | (king - 1));
+    if (a_side != 0) clean |= square_bb(lsb(a_side));
+    if (h_side != 0) clean |= square_bb(msb(h_side));
+  }
+  return clean;
+}
+
 // python-chess _valid_ep_square: the target is on the side's ep rank, empty, with the pushed
 // pawn in front of it and the square the pawn came from empty.
 bool valid_ep_square(const position& pos) noexcept {
@@ -95,9 +112,15 @@ fen_status validate(record& rec, const decode_options& options) noexcept {
     }
     if (too_much_material(pos, c)) return board_error(fen_errc::too_much_material);
   }
-  // Repair mode has already dropped stale rights while decoding.
+  // Decoding resolved the letters and, in repair mode, dropped stale ones; a record built
+  // another way (a generator, a test) is checked against the same rule here.
   if (rec.stale_castling_column != 0 && !options.repair) {
     return {fen_errc::bad_castling_rights, rec.stale_castling_column};
+  }
+  if (const bitboard clean = clean_castling_rights(pos); clean != pos.castling_rooks) {
+    if (!options.repair) return board_error(fen_errc::bad_castling_rights);
+    pos.castling_rooks = clean;
+    rec.repairs |= repair_bit(repair_kind::castling_dropped);
   }
   if (pos.ep_square != no_square && !valid_ep_square(pos)) {
     if (!options.repair) return {fen_errc::bad_ep_square, rec.ep_column};

@@ -45,9 +45,11 @@ class dedupe_set {
   // Adds one occurrence of `key`; returns its count afterwards (1: first occurrence).
   std::uint32_t add(const core::position_key& key);
 
-  // Brings the key's home slot into cache ahead of add().
+  // Brings the key's home slot (key and count) into cache ahead of add().
   void prefetch(const core::position_key& key) const noexcept {
-    __builtin_prefetch(&keys_[home(key)]);
+    const std::size_t i = home(key);
+    __builtin_prefetch(&keys_[i]);
+    __builtin_prefetch(&counts_[i], 1);
   }
 
   [[nodiscard]] std::size_t size() const noexcept { return size_; }

@@ -10,12 +10,13 @@
 #include <boost/iostreams/filter/bzip2.hpp>
 #include <boost/iostreams/filter/gzip.hpp>
 #include <boost/iostreams/filter/lzma.hpp>
-#include <boost/iostreams/filter/zstd.hpp>
 #include <boost/iostreams/filtering_streambuf.hpp>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
 #include <system_error>
+
+#include <zstd.h>
 
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/record.hpp"
@@ -87,6 +88,59 @@ class fd_device {
   std::shared_ptr<state> state_;
 };
 
+// zstd decompression as a Boost Source over another source. Unlike Boost's own filter it keeps
+// ZSTD_decompressStream's hint: at end of input a nonzero hint means the last frame is cut off.
+class zstd_device {
+ public:
+  using char_type = char;
+  using category = io::source_tag;
+
+  zstd_device(fd_device compressed, std::string path)
+      : state_(std::make_shared<state>(std::move(compressed), std::move(path))) {}
+
+  std::streamsize read(char* out, std::streamsize n) {
+    state& s = *state_;
+    ZSTD_outBuffer output{out, static_cast<std::size_t>(n), 0};
+    while (output.pos == 0) {
+      if (s.input.pos == s.input.size) {
+        if (s.input_done) break;
+        const std::streamsize got =
+            s.compressed.read(s.buffer.data(), static_cast<std::streamsize>(s.buffer.size()));
+        if (got <= 0) {
+          s.input_done = true;
+          if (s.hint != 0) {
+            throw std::runtime_error("read: " + s.path + ": corrupt zstd stream: truncated");
+          }
+          break;
+        }
+        s.input = {s.buffer.data(), static_cast<std::size_t>(got), 0};
+      }
+      const std::size_t hint = ZSTD_decompressStream(s.stream.get(), &output, &s.input);
+      if (ZSTD_isError(hint) != 0) {
+        throw std::runtime_error("read: " + s.path +
+                                 ": corrupt zstd stream: " + ZSTD_getErrorName(hint));
+      }
+      s.hint = hint;
+    }
+    return output.pos == 0 ? -1 : static_cast<std::streamsize>(output.pos);
+  }
+
+ private:
+  struct state {
+    state(fd_device c, std::string p)
+        : compressed(std::move(c)), path(std::move(p)), buffer(ZSTD_DStreamInSize()) {}
+    fd_device compressed;
+    std::string path;
+    std::unique_ptr<ZSTD_DStream, std::size_t (*)(ZSTD_DStream*)> stream{ZSTD_createDStream(),
+                                                                         ZSTD_freeDStream};
+    std::vector<char> buffer;
+    ZSTD_inBuffer input{nullptr, 0, 0};
+    std::size_t hint = 0;  // 0 between frames
+    bool input_done = false;
+  };
+  std::shared_ptr<state> state_;
+};
+
 }  // namespace
 
 // One open input. Either a mapping (data served as views) or a byte stream.
@@ -126,7 +180,7 @@ class mapped_source final : public input_source {
   }
 
   bool next(chunk_input& out, std::size_t target) override {
-    if (position_ >= size_) return false;
+    if (reported_ == size_) return false;  // (a file holding only a BOM still gets one chunk)
     std::size_t end = position_ + std::min(target, size_ - position_);
     if (end < size_) {
       // Extend to the end of the line: never split a line, never read past the mapping.
@@ -156,16 +210,22 @@ class mapped_source final : public input_source {
 
 class stream_source final : public input_source {
  public:
-  stream_source(int fd, bool owns_fd, std::string path, std::string head, compression kind)
+  // `head`: bytes already read from fd (replayed_from_fd) to sniff the format.
+  stream_source(int fd, bool owns_fd, std::string path, std::string head, bool replayed_from_fd,
+                compression kind)
       : owns_fd_(owns_fd), device_state_(std::make_shared<fd_device::state>()) {
     device_state_->fd = fd;
     device_state_->path = std::move(path);
+    // Bytes already read to sniff the format still count as read.
+    device_state_->bytes_read = replayed_from_fd ? head.size() : 0;
     device_state_->replay = std::move(head);
     switch (kind) {
       case compression::gzip: stream_.push(io::gzip_decompressor()); break;
       case compression::bzip2: stream_.push(io::bzip2_decompressor()); break;
       case compression::xz: stream_.push(io::lzma_decompressor()); break;
-      case compression::zstd: stream_.push(io::zstd_decompressor()); break;
+      case compression::zstd:
+        stream_.push(zstd_device(fd_device(device_state_), device_state_->path));
+        return;
       case compression::none: break;
     }
     stream_.push(fd_device(device_state_));
@@ -178,7 +238,6 @@ class stream_source final : public input_source {
     std::vector<char>& buffer = out.storage;
     buffer.assign(carry_.begin(), carry_.end());
     carry_.clear();
-    const std::uint64_t read_before = device_state_->bytes_read;
     const std::size_t limit = core::max_line_length + 1;
     bool synthetic_lf = false;
     for (;;) {
@@ -219,7 +278,8 @@ class stream_source final : public input_source {
     out.text_bytes = buffer.size() - (synthetic_lf ? 1 : 0) + skipped_bytes_;
     text_offset_ += out.text_bytes;
     skipped_bytes_ = 0;
-    out.input_bytes = device_state_->bytes_read - read_before;
+    out.input_bytes = device_state_->bytes_read - bytes_reported_;
+    bytes_reported_ = device_state_->bytes_read;
     return true;
   }
 
@@ -256,6 +316,7 @@ class stream_source final : public input_source {
   bool bom_checked_ = false;
   std::uint64_t text_offset_ = 0;
   std::uint64_t skipped_bytes_ = 0;
+  std::uint64_t bytes_reported_ = 0;  // on-disk bytes accounted to chunks so far
 };
 
 struct opened_input {
@@ -332,12 +393,12 @@ std::shared_ptr<input_source> make_source(const std::string& path, const input_o
       // Address-space limits and odd file systems: read instead.
     }
     ::posix_fadvise(in.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-    return std::make_shared<stream_source>(in.fd, in.owns_fd, path, std::string(), kind);
+    return std::make_shared<stream_source>(in.fd, in.owns_fd, path, std::string(), false, kind);
   }
   // Pipes, FIFOs, stdin, /proc files (size 0 but content): sniff by reading, then replay.
   std::string head = read_head(in.fd, path, magic_size);
   const compression kind = sniff(head);
-  return std::make_shared<stream_source>(in.fd, in.owns_fd, path, std::move(head), kind);
+  return std::make_shared<stream_source>(in.fd, in.owns_fd, path, std::move(head), true, kind);
 }
 
 }  // namespace
@@ -377,8 +438,6 @@ bool input_reader::next(chunk_input& out, std::size_t target) {
         out.source = source_;
         return true;
       }
-    } catch (const io::zstd_error& e) {
-      throw std::runtime_error("read: " + paths_[current_] + ": corrupt zstd stream: " + e.what());
     } catch (const io::gzip_error& e) {
       throw std::runtime_error("read: " + paths_[current_] + ": corrupt gzip stream: " + e.what());
     } catch (const io::bzip2_error& e) {

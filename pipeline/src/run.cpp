@@ -5,7 +5,6 @@
 // Everything order-dependent happens in stage 3, which sees chunks in input order, so output,
 // rejects and statistics are byte-identical for any thread count and chunk size.
 
-#include <oneapi/tbb/concurrent_queue.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -13,6 +12,7 @@
 #include <charconv>
 #include <chrono>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <thread>
 #include <unordered_map>
@@ -23,6 +23,7 @@
 #include "fenbatch/pipeline/run.hpp"
 #include "input_reader.hpp"
 #include "output_file.hpp"
+#include "tsan_annotations.hpp"
 
 namespace fenbatch::pipeline {
 namespace detail {
@@ -309,7 +310,7 @@ class ordered_stage {
     }
     // Runs of first occurrences go out in one write; keys are prefetched a few lines ahead
     // because the set is far larger than the cache.
-    constexpr std::size_t prefetch_distance = 8;
+    constexpr std::size_t prefetch_distance = 16;
     const std::size_t n = c.valid.size();
     std::size_t run_begin = 0;
     std::size_t run_end = 0;
@@ -359,7 +360,9 @@ class ordered_stage {
       if (rejects_ != nullptr) {
         line.resize(prefix);
         rejects_->write(line);
-        rejects_->write(bad.text);  // verbatim
+        // Verbatim, except that an overlong line keeps only what a streamed input keeps of it
+        // (the cap plus one byte), so the rejects file is the same however the input was read.
+        rejects_->write(bad.text.substr(0, core::max_line_length + 1));
         rejects_->put('\n');
       }
     }
@@ -415,38 +418,64 @@ run_stats run(const run_config& config) {
   // Offsets inside a chunk are 32-bit; chunks far beyond a few MiB buy nothing anyway.
   const std::size_t chunk_size = std::clamp<std::size_t>(config.chunk_size, 1, 256 << 20);
   const std::size_t tokens = 4 * static_cast<std::size_t>(threads);
+  // Chunks in flight are bounded by the token count; finished ones are reused, keeping their
+  // buffers. The ordered stage returns them and the input stage takes them: a mutex is plenty.
   std::vector<std::unique_ptr<chunk>> pool;
-  tbb::concurrent_queue<chunk*> free_chunks;
+  std::vector<chunk*> free_chunks;
+  std::mutex free_chunks_mutex;
+  const auto take_chunk = [&]() -> chunk* {
+    const std::lock_guard lock(free_chunks_mutex);
+    if (free_chunks.empty()) {
+      pool.push_back(std::make_unique<chunk>());
+      return pool.back().get();
+    }
+    chunk* c = free_chunks.back();
+    free_chunks.pop_back();
+    return c;
+  };
+  const auto return_chunk = [&](chunk* c) {
+    const std::lock_guard lock(free_chunks_mutex);
+    free_chunks.push_back(c);
+  };
 
   tbb::task_arena arena(static_cast<int>(threads));
   arena.execute([&] {
     tbb::parallel_pipeline(
         tokens,
         tbb::make_filter<void, chunk*>(tbb::filter_mode::serial_in_order,
-                                       [&](tbb::flow_control& flow) -> chunk* {
-                                         chunk* c = nullptr;
-                                         if (!free_chunks.try_pop(c)) {
-                                           pool.push_back(std::make_unique<chunk>());
-                                           c = pool.back().get();
-                                         }
-                                         if (!inputs.next(c->input, chunk_size)) {
-                                           free_chunks.push(c);
+                                       filter_body([&](tbb::flow_control& flow) -> chunk* {
+                                         happens_after(&inputs);
+                                         chunk* c = take_chunk();
+                                         const bool more = inputs.next(c->input, chunk_size);
+                                         happens_before(&inputs);
+                                         if (!more) {
+                                           return_chunk(c);
                                            flow.stop();
                                            return nullptr;
                                          }
+                                         happens_before(c);
                                          return c;
-                                       }) &
-            tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::parallel,
-                                             [&](chunk* c) {
+                                       })) &
+            tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::parallel, filter_body([&](chunk* c) {
+                                               happens_after(c);
                                                process(*c, config);
+                                               happens_before(c);
                                                return c;
-                                             }) &
-            tbb::make_filter<chunk*, void>(tbb::filter_mode::serial_in_order, [&](chunk* c) {
-              ordered.consume(*c);
-              c->input.release();  // pages behind it, and a finished input's mapping
-              free_chunks.push(c);
-            }));
+                                             })) &
+            tbb::make_filter<chunk*, void>(tbb::filter_mode::serial_in_order,
+                                           filter_body([&](chunk* c) {
+                                             happens_after(c);
+                                             happens_after(&ordered);
+                                             ordered.consume(*c);
+                                             // Pages behind it, and a finished input's mapping.
+                                             c->input.release();
+                                             happens_before(&ordered);
+                                             return_chunk(c);
+                                           })));
   });
+  happens_after(&ordered);
+  happens_after(&inputs);
+  { const std::lock_guard lock(free_chunks_mutex); }  // the workers' last returns, for TSan
 
   run_stats stats = ordered.finish();
   stats.threads = threads;

@@ -272,3 +272,27 @@ TEST(Repair, StillRejectsALaterProblemAfterARepairedOne) {
 
 }  // namespace
 }  // namespace fenbatch::core
+
+namespace fenbatch::core {
+namespace {
+
+// Records built without decoding (generators, callers that edit `pos`) get the same castling
+// check: only rooks on the back rank, outermost on each side of a back-rank king, keep rights.
+TEST(ValidateBuiltRecord, CastlingRightsOnMissingRooksAreRejectedOrDropped) {
+  record rec;
+  ASSERT_TRUE(parse_record("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", {}, rec).ok());
+  record built = rec;
+  built.placement_length = 0;
+  built.pos.castling_rooks |= square_bb(make_square(0, 7));  // a8: empty square
+  EXPECT_EQ(validate(built, {}).code, fen_errc::bad_castling_rights);
+  built = rec;
+  built.placement_length = 0;
+  built.pos.castling_rooks |= square_bb(make_square(0, 7));
+  ASSERT_TRUE(validate(built, {.repair = true}).ok());
+  EXPECT_EQ(built.pos.castling_rooks, square_bb(make_square(0, 0)) | square_bb(make_square(7, 0)));
+  EXPECT_TRUE(built.repaired(repair_kind::castling_dropped));
+  EXPECT_EQ(to_canonical(built, ""), "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+}
+
+}  // namespace
+}  // namespace fenbatch::core

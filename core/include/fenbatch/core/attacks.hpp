@@ -1,4 +1,5 @@
 // Attack queries on the 8x8 board (out-of-line wrappers around core's compile-time tables).
+// checkers() needs a position with one king per side (one that passed validate()).
 #pragma once
 
 #include "fenbatch/core/position.hpp"

@@ -47,6 +47,7 @@ struct record {
   std::uint32_t placement_column = 0;
   // Length of the placement field in the line. In strict mode that text is already canonical
   // (full ranks, no adjacent digits), so writers copy it instead of re-encoding the board.
+  // Whoever changes `pos` after decoding must set this to 0.
   std::uint32_t placement_length = 0;
   std::uint32_t side_column = 0;
   std::uint32_t ep_column = 0;

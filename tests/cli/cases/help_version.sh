@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# --help (and -h) print the usage and the options on stdout and exit 0, even with other
+# options present; --version prints "fenbatch X.Y.Z" and exits 0. Nothing on stderr.
+set -euo pipefail
+check() { grep -q -- "$1" "$2" || { echo "FAIL: '$1' not in $2"; cat "$2"; exit 1; }; }
+"$FENBATCH" --help >help.txt
+[ "$(head -n 1 help.txt)" = "Usage: fenbatch [OPTIONS] INPUT... [OUTPUT]" ] ||
+  { echo "FAIL: first line of --help: $(head -n 1 help.txt)"; exit 1; }
+for option in --dedupe --output --key --format --castling --ep --repair --rejects --stats \
+              --stats-json --max-invalid --threads --samples --no-progress --quiet --no-mmap \
+              --allow-special --chunk-size --version; do
+  check "$option" help.txt
+done
+check 'Exit status: 0 success' help.txt
+"$FENBATCH" -h >h.txt
+cmp help.txt h.txt || { echo "FAIL: -h differs from --help"; exit 1; }
+"$FENBATCH" --dedupe --help missing.fen >h2.txt
+cmp help.txt h2.txt || { echo "FAIL: --help with other operands differs"; exit 1; }
+"$FENBATCH" --version >version.txt
+grep -Eqx 'fenbatch [0-9]+\.[0-9]+\.[0-9]+' version.txt ||
+  { echo "FAIL: --version printed: $(cat version.txt)"; exit 1; }
