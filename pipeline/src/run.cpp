@@ -438,43 +438,57 @@ run_stats run(const run_config& config) {
     free_chunks.push_back(c);
   };
 
+  // Stage 1: the next chunk of whole lines, in input order.
+  const auto read_stage = [&](tbb::flow_control& flow) -> chunk* {
+    happens_after(&inputs);
+    chunk* c = nullptr;
+    bool more = false;
+    {
+      const publish_on_exit published(&inputs);
+      c = take_chunk();
+      more = inputs.next(c->input, chunk_size);
+    }
+    if (!more) {
+      return_chunk(c);
+      flow.stop();
+      return nullptr;
+    }
+    happens_before(c);
+    return c;
+  };
+  // Stage 2, in parallel: decode, validate, normalize, key and count.
+  const auto process_stage = [&](chunk* c) {
+    happens_after(c);
+    process(*c, config);
+    happens_before(c);
+    return c;
+  };
+  // Stage 3: dedupe, write and report, in input order.
+  const auto ordered_stage_body = [&](chunk* c) {
+    happens_after(c);
+    happens_after(&ordered);
+    {
+      const publish_on_exit published(&ordered);
+      ordered.consume(*c);
+      c->input.release();  // pages behind it, and a finished input's mapping
+    }
+    return_chunk(c);
+  };
+
   tbb::task_arena arena(static_cast<int>(threads));
-  arena.execute([&] {
-    tbb::parallel_pipeline(
-        tokens,
-        tbb::make_filter<void, chunk*>(tbb::filter_mode::serial_in_order,
-                                       filter_body([&](tbb::flow_control& flow) -> chunk* {
-                                         happens_after(&inputs);
-                                         chunk* c = take_chunk();
-                                         const bool more = inputs.next(c->input, chunk_size);
-                                         happens_before(&inputs);
-                                         if (!more) {
-                                           return_chunk(c);
-                                           flow.stop();
-                                           return nullptr;
-                                         }
-                                         happens_before(c);
-                                         return c;
-                                       })) &
-            tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::parallel, filter_body([&](chunk* c) {
-                                               happens_after(c);
-                                               process(*c, config);
-                                               happens_before(c);
-                                               return c;
-                                             })) &
-            tbb::make_filter<chunk*, void>(tbb::filter_mode::serial_in_order,
-                                           filter_body([&](chunk* c) {
-                                             happens_after(c);
-                                             happens_after(&ordered);
-                                             ordered.consume(*c);
-                                             // Pages behind it, and a finished input's mapping.
-                                             c->input.release();
-                                             happens_before(&ordered);
-                                             return_chunk(c);
-                                           })));
-  });
-  happens_after(&ordered);
-  happens_after(&inputs);
+  {
+    // The stages' state is this thread's again afterwards, also when a stage threw.
+    const acquire_on_exit acquired(&inputs, &ordered);
+    arena.execute([&] {
+      tbb::parallel_pipeline(tokens,
+                             tbb::make_filter<void, chunk*>(tbb::filter_mode::serial_in_order,
+                                                            filter_body(read_stage)) &
+                                 tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::parallel,
+                                                                  filter_body(process_stage)) &
+                                 tbb::make_filter<chunk*, void>(tbb::filter_mode::serial_in_order,
+                                                                filter_body(ordered_stage_body)));
+    });
+  }
   { const std::lock_guard lock(free_chunks_mutex); }  // the workers' last returns, for TSan
 
   run_stats stats = ordered.finish();

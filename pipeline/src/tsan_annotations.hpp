@@ -33,6 +33,34 @@ inline void happens_after([[maybe_unused]] const void* p) noexcept {
 #endif
 }
 
+// happens_before(p) when the scope ends, also when it ends by an exception.
+class publish_on_exit {
+ public:
+  explicit publish_on_exit(const void* p) noexcept : p_(p) {}
+  publish_on_exit(const publish_on_exit&) = delete;
+  publish_on_exit& operator=(const publish_on_exit&) = delete;
+  ~publish_on_exit() { happens_before(p_); }
+
+ private:
+  const void* p_;
+};
+
+// happens_after(p) for each p when the scope ends, also when it ends by an exception.
+class acquire_on_exit {
+ public:
+  acquire_on_exit(const void* a, const void* b) noexcept : a_(a), b_(b) {}
+  acquire_on_exit(const acquire_on_exit&) = delete;
+  acquire_on_exit& operator=(const acquire_on_exit&) = delete;
+  ~acquire_on_exit() {
+    happens_after(a_);
+    happens_after(b_);
+  }
+
+ private:
+  const void* a_;
+  const void* b_;
+};
+
 // A pipeline filter body. oneTBB copies bodies inside libtbb and then calls the copies on
 // worker threads; the copy publishes itself and each call acquires it, so the body's captured
 // state is seen as written before it is read.
