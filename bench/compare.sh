@@ -10,6 +10,7 @@ set -euo pipefail
 input=$1
 rounds=${2:-5}
 outdir=${3:-$(mktemp -d)}
+mkdir -p "$outdir"
 fenbatch=${FENBATCH:-$(dirname "$0")/../build/release/apps/fenbatch}
 [ -x "$fenbatch" ] || { echo "build first: cmake --build --preset release" >&2; exit 2; }
 export LC_ALL=C

@@ -167,14 +167,16 @@ class most_repeated_tracker {
 
   void record_duplicate(const core::position_key& key, std::uint32_t count, std::string_view text) {
     // A key whose final count ranks in the top 20 had, at its last increment, a count at least
-    // the 20th largest count seen so far among candidates, so it is inserted then; pruning
-    // keeps the top 20 by (count, key), which never drops a final top-20 key.
+    // the 20th largest count seen so far among candidates, so it is inserted or refreshed
+    // then; counts below that threshold may leave a candidate's count stale (low), which can
+    // only make pruning drop keys that are not in the final top 20 either. Pruning keeps the
+    // top 20 by (count, key), so it never drops a final top-20 key.
+    if (candidates_.size() >= reported && count < threshold_) return;
     auto it = candidates_.find(key);
     if (it != candidates_.end()) {
       it->second.count = count;
       return;
     }
-    if (candidates_.size() >= reported && count < threshold_) return;
     candidates_.emplace(key, counted_text{std::string(text), count});
     if (candidates_.size() > 4 * reported) prune();
   }
@@ -232,13 +234,12 @@ void append_number(std::string& out, std::uint64_t value) {
 class ordered_stage {
  public:
   ordered_stage(const run_config& config, const input_reader& inputs, output_file& output,
-                output_file* rejects, std::size_t expected_keys)
+                output_file* rejects)
       : config_(config),
         inputs_(inputs),
         output_(output),
         rejects_(rejects),
         started_(clock_type::now()) {
-    if (config.dedupe) set_.emplace(expected_keys);
     samples_.fill(0);
   }
 
@@ -258,7 +259,7 @@ class ordered_stage {
   run_stats finish() {
     report_progress(true);
     stats_.input_bytes = input_bytes_;
-    if (set_) stats_.unique = set_->size();
+    if (set_) stats_.unique = set_->size();  // (no set: no valid line reached the stage)
     stats_.most_repeated = repeated_.top();
     std::vector<std::pair<std::uint64_t, std::uint64_t>> material(material_.begin(),
                                                                   material_.end());
@@ -302,12 +303,27 @@ class ordered_stage {
         [this](std::uint64_t signature, std::uint64_t count) { material_[signature] += count; });
   }
 
+  // The set is sized when the first chunk arrives: total input bytes times that chunk's lines
+  // per byte estimates the line count (every line unique at worst). A larger table costs page
+  // faults on first touch, in this serial stage, so a good estimate matters.
+  void create_set(const chunk& c) {
+    constexpr std::size_t unknown_size_keys = 1 << 20;  // pipes, stdin: grow from here
+    std::size_t expected = unknown_size_keys;
+    if (inputs_.total_bytes() != 0 && c.input.text_bytes != 0 && c.counts.lines != 0) {
+      expected = static_cast<std::size_t>(static_cast<double>(inputs_.total_bytes()) *
+                                          static_cast<double>(c.counts.lines) /
+                                          static_cast<double>(c.input.text_bytes));
+    }
+    set_.emplace(expected);
+  }
+
   void write_valid(chunk& c) {
-    if (!set_) {
+    if (!config_.dedupe) {
       output_.write(c.text.view(0, c.text.size()));
       stats_.written += c.valid.size();
       return;
     }
+    if (!set_) create_set(c);
     // Runs of first occurrences go out in one write; keys are prefetched a few lines ahead
     // because the set is far larger than the cache.
     constexpr std::size_t prefetch_distance = 16;
@@ -410,10 +426,7 @@ run_stats run(const run_config& config) {
   std::optional<output_file> stats_json;
   if (!config.stats_json_path.empty()) stats_json.emplace(config.stats_json_path);
 
-  // About 48 bytes a line in typical corpora; the set grows if this guesses low.
-  const std::size_t expected_keys =
-      config.dedupe ? static_cast<std::size_t>(inputs.total_bytes() / 48) : 0;
-  ordered_stage ordered(config, inputs, output, rejects ? &*rejects : nullptr, expected_keys);
+  ordered_stage ordered(config, inputs, output, rejects ? &*rejects : nullptr);
 
   // Offsets inside a chunk are 32-bit; chunks far beyond a few MiB buy nothing anyway.
   const std::size_t chunk_size = std::clamp<std::size_t>(config.chunk_size, 1, 256 << 20);

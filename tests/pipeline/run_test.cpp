@@ -7,8 +7,10 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 #include <unordered_set>
@@ -187,6 +189,70 @@ TEST(Run, DedupeMatchesFirstOccurrenceOfEachPositionText) {
   EXPECT_EQ(o.counts.bom_skipped, 1U);
   EXPECT_TRUE(o.counts.reconciles());
   EXPECT_EQ(o.counts.bytes, text.size());
+}
+
+TEST(Run, MostRepeatedPositionsAreExact) {
+  // Positions repeated with skewed frequencies (position i appears about 3000 / (i + 1) times),
+  // in shuffled order, so the top 20 changes many times during the run.
+  temp_dir dir;
+  std::vector<std::string> lines;
+  for (int i = 0; i < 200; ++i) {
+    // Distinct positions: a white king wandering, and a pawn on a varying square.
+    const int king = i % 64;
+    const int pawn = 8 + (i / 64) * 8 + (i % 8);
+    if (king == pawn || king == 60 || pawn == 60) continue;
+    std::string board(64, '.');
+    board[static_cast<std::size_t>(king)] = 'K';
+    board[static_cast<std::size_t>(pawn)] = 'P';
+    board[60] = 'k';
+    std::string fen;
+    for (int rank = 7; rank >= 0; --rank) {
+      int empty = 0;
+      for (int file = 0; file < 8; ++file) {
+        const char c = board[static_cast<std::size_t>(rank * 8 + file)];
+        if (c == '.') {
+          ++empty;
+          continue;
+        }
+        if (empty != 0) fen += static_cast<char>('0' + empty);
+        empty = 0;
+        fen += c;
+      }
+      if (empty != 0) fen += static_cast<char>('0' + empty);
+      if (rank != 0) fen += '/';
+    }
+    for (int n = 0; n < 3000 / (i + 1); ++n) lines.push_back(fen + " w - - 0 1");
+  }
+  std::shuffle(lines.begin(), lines.end(), std::mt19937(3));
+  std::string text;
+  for (const std::string& line : lines) text += line + "\n";
+  const std::string input = dir.path("in.fen");
+  std::ofstream(input, std::ios::binary) << text;
+
+  // Reference counts of the valid lines' position text.
+  std::map<std::string, std::uint64_t> counts;
+  core::record rec;
+  for (const std::string& line : lines) {
+    if (core::parse_record(line, {}, rec).ok()) ++counts[line.substr(0, line.size() - 4)];
+  }
+  std::vector<std::uint64_t> sorted_counts;
+  for (const auto& [fen, n] : counts) sorted_counts.push_back(n);
+  std::sort(sorted_counts.rbegin(), sorted_counts.rend());
+
+  run_config config;
+  config.inputs = {input};
+  config.dedupe = true;
+  config.chunk_size = 4096;
+  config.threads = 2;
+  const outcome o = run_once(dir, config);
+  ASSERT_EQ(o.counts.most_repeated.size(), 20U);
+  for (std::size_t i = 0; i < 20; ++i) {
+    const counted_text& entry = o.counts.most_repeated[i];
+    SCOPED_TRACE(entry.text);
+    ASSERT_EQ(counts.count(entry.text), 1U);
+    EXPECT_EQ(entry.count, counts[entry.text]);
+    EXPECT_EQ(entry.count, sorted_counts[i]);  // the i-th largest count, ties in any order
+  }
 }
 
 TEST(Run, WithoutDedupeEveryValidLineIsWritten) {
