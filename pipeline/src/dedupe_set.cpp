@@ -2,6 +2,8 @@
 
 #include <sys/mman.h>
 
+#include <utility>
+
 #include <algorithm>
 #include <cerrno>
 #include <new>
@@ -32,6 +34,27 @@ zeroed_region::~zeroed_region() {
 
 dedupe_set::dedupe_set(std::size_t expected_keys) {
   allocate(std::max(min_capacity, expected_keys / 3 * 4 + 1));
+  // MADV_POPULATE_WRITE (Linux 5.14) maps the pages as a write fault would, without storing
+  // to them, so it can run while add() fills the table. Where unsupported it fails at once.
+  populate_ = std::thread([this, keys = key_region_.data(), counts = count_region_.data(),
+                           key_bytes = capacity_ * sizeof(core::position_key),
+                           count_bytes = capacity_ * sizeof(std::uint32_t)] {
+    constexpr std::size_t slice = std::size_t{16} << 20;
+    for (const auto& [base, bytes] : {std::pair{static_cast<char*>(keys), key_bytes},
+                                      std::pair{static_cast<char*>(counts), count_bytes}}) {
+      for (std::size_t at = 0; at < bytes; at += slice) {
+        if (stop_populating_.load(std::memory_order_relaxed)) return;
+        if (::madvise(base + at, std::min(slice, bytes - at), MADV_POPULATE_WRITE) != 0) return;
+      }
+    }
+  });
+}
+
+dedupe_set::~dedupe_set() { stop_populating(); }
+
+void dedupe_set::stop_populating() noexcept {
+  stop_populating_.store(true, std::memory_order_relaxed);
+  if (populate_.joinable()) populate_.join();
 }
 
 void dedupe_set::allocate(std::size_t capacity) {
@@ -66,6 +89,7 @@ std::uint32_t dedupe_set::add(const core::position_key& key) {
 }
 
 void dedupe_set::grow() {
+  stop_populating();  // it works on the regions about to be released
   const zeroed_region old_key_region = std::move(key_region_);
   const zeroed_region old_count_region = std::move(count_region_);
   const core::position_key* old_keys = keys_;

@@ -7,8 +7,10 @@
 // page, and with 4 KiB pages nearly every one missed the TLB.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <thread>
 
 #include "fenbatch/core/position_key.hpp"
 
@@ -41,6 +43,9 @@ class zeroed_region {
 class dedupe_set {
  public:
   explicit dedupe_set(std::size_t expected_keys);
+  ~dedupe_set();
+  dedupe_set(const dedupe_set&) = delete;
+  dedupe_set& operator=(const dedupe_set&) = delete;
 
   // Adds one occurrence of `key`; returns its count afterwards (1: first occurrence).
   std::uint32_t add(const core::position_key& key);
@@ -64,6 +69,7 @@ class dedupe_set {
   }
   void allocate(std::size_t capacity);
   void grow();
+  void stop_populating() noexcept;
 
   zeroed_region key_region_;
   zeroed_region count_region_;
@@ -73,6 +79,10 @@ class dedupe_set {
   std::size_t size_ = 0;
   std::size_t grow_at_ = 0;
   std::uint32_t zero_key_count_ = 0;
+  // Faults the first table's pages in from another thread: first touches otherwise happen
+  // one by one inside add(), in the pipeline's serial stage.
+  std::atomic<bool> stop_populating_{false};
+  std::thread populate_;
 };
 
 }  // namespace fenbatch::pipeline::detail

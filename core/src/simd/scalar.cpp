@@ -245,39 +245,59 @@ struct castling_letter {
   const char* at;
 };
 
-// The common case without loops: letters from "KQkq" in that order, each naming a rook that
-// exists with the king on the back rank between. Returns the field end, or nullptr to leave the
-// field to the general resolver (file letters, other orders, stale rights, errors).
+// The common case, in one pass: letters in canonical order (white first, h-side first), each
+// naming a rook that exists (K/Q: the outermost on that side of the king; a file letter: the
+// rook on that file), at most one right on each side of a king on the back rank. Returns the
+// field end, or nullptr to leave the field to the general resolver below (which also finds
+// the reason and column of any problem).
 const char* fast_castling(const char* p, const char* field_end, position& pos) noexcept {
   if (field_end - p > 4) return nullptr;
-  int last = -1;
-  unsigned present = 0;  // bit 0 K, 1 Q, 2 k, 3 q
-  for (; p != field_end; ++p) {
-    const int index = *p == 'K' ? 0 : *p == 'Q' ? 1 : *p == 'k' ? 2 : *p == 'q' ? 3 : 4;
-    if (index == 4 || index <= last) return nullptr;
-    last = index;
-    present |= 1U << index;
-  }
-  bitboard rooks_with_rights = 0;
+  std::array<bitboard, 2> kings{};
+  std::array<bitboard, 2> rooks{};
   for (const color side : {color::white, color::black}) {
-    const unsigned letters = (present >> (2 * to_index(side))) & 3;
-    if (letters == 0) continue;
     const bitboard back = rank_bb(back_rank(side));
-    const bitboard kings = pos.pieces(side, piece_type::king) & back;
-    if (kings == 0 || more_than_one(kings)) return nullptr;
-    const bitboard rooks = pos.pieces(side, piece_type::rook) & back;
-    const bitboard right_of_king = rooks & ~((kings << 1) - 1);
-    const bitboard left_of_king = rooks & (kings - 1);
-    if ((letters & 1) != 0) {
-      if (right_of_king == 0) return nullptr;
-      rooks_with_rights |= square_bb(msb(right_of_king));
-    }
-    if ((letters & 2) != 0) {
-      if (left_of_king == 0) return nullptr;
-      rooks_with_rights |= square_bb(lsb(left_of_king));
-    }
+    const bitboard k = pos.pieces(side, piece_type::king) & back;
+    kings[static_cast<std::size_t>(side)] = more_than_one(k) ? 0 : k;
+    rooks[static_cast<std::size_t>(side)] = pos.pieces(side, piece_type::rook) & back;
   }
-  pos.castling_rooks = rooks_with_rights;
+  int last_key = -1;                     // strictly increasing in canonical order
+  std::array<unsigned, 2> sides_used{};  // bit 0: a-side right, bit 1: h-side right
+  bitboard rights = 0;
+  for (; p != field_end; ++p) {
+    const char lower = static_cast<char>(*p | 0x20);
+    int order = 0;  // Q = 0, files a..h = 1..8, K = 9
+    if (lower == 'k') {
+      order = 9;
+    } else if (lower >= 'a' && lower <= 'h') {
+      order = lower - 'a' + 1;
+    } else if (lower != 'q') {
+      return nullptr;
+    }
+    const color side = *p >= 'a' ? color::black : color::white;
+    const int key = 16 * to_index(side) + 9 - order;
+    if (key <= last_key) return nullptr;
+    last_key = key;
+    const bitboard king = kings[static_cast<std::size_t>(side)];
+    const bitboard own_rooks = rooks[static_cast<std::size_t>(side)];
+    if (king == 0) return nullptr;
+    bitboard rook = 0;
+    if (order == 9) {
+      const bitboard beyond = own_rooks & ~(king | (king - 1));
+      if (beyond != 0) rook = square_bb(msb(beyond));
+    } else if (order == 0) {
+      const bitboard below = own_rooks & (king - 1);
+      if (below != 0) rook = square_bb(lsb(below));
+    } else {
+      rook = own_rooks & square_bb(make_square(order - 1, back_rank(side)));
+    }
+    if (rook == 0) return nullptr;
+    const unsigned which = rook > king ? 2 : 1;
+    unsigned& used = sides_used[static_cast<std::size_t>(side)];
+    if ((used & which) != 0) return nullptr;
+    used |= which;
+    rights |= rook;
+  }
+  pos.castling_rooks = rights;
   return field_end;
 }
 
