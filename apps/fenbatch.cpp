@@ -2,9 +2,11 @@
 // diagnostics and statistics, and maps the outcome to exit codes (0 success, 1 --max-invalid
 // exceeded, 2 usage or I/O error), as ripgrep and GNU sort do.
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
+#include <cerrno>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
@@ -28,6 +30,20 @@ using fenbatch::pipeline::run_stats;
 constexpr int exit_success = 0;
 constexpr int exit_too_many_invalid = 1;
 constexpr int exit_error = 2;
+
+// A standard descriptor closed by the caller (`fenbatch ... >&-`) would be reused by the next
+// open(), and data meant for stdout would land in, say, the rejects file. Park /dev/null on
+// each closed one and remember: output to a closed stdout is an error, not a silent success.
+bool stdout_was_closed = false;
+
+void occupy_closed_standard_descriptors() {
+  for (const int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO}) {
+    if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    if (fd == STDOUT_FILENO) stdout_was_closed = true;
+    const int parked = ::open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
+    if (parked != fd && parked >= 0) ::close(parked);  // (another thread raced us: give up)
+  }
+}
 
 struct usage_error : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -106,6 +122,7 @@ std::optional<cli> parse_command_line(int argc, char** argv) {
   std::string threads = "0";
   std::string samples = "3";
   std::string max_invalid;
+  std::string max_bytes = "0";
 
   po::options_description visible("Options");
   visible.add_options()("help,h", "print this help and exit")("version",
@@ -128,6 +145,7 @@ std::optional<cli> parse_command_line(int argc, char** argv) {
       "quiet,q", "no progress, samples or summaries; errors only")(
       "no-mmap", "read regular files instead of mapping them")(
       "allow-special", "accept character and block devices as input")(
+      "max-bytes", po::value(&max_bytes), "stop reading after about N bytes (suffixes K, M, G)")(
       "chunk-size", po::value(&chunk_size), "bytes per unit of parallel work (default 1M)");
   po::options_description hidden;
   hidden.add_options()("operand", po::value(&operands));
@@ -190,6 +208,7 @@ std::optional<cli> parse_command_line(int argc, char** argv) {
   if (config.chunk_size == 0) throw usage_error("--chunk-size must be positive");
   config.use_mmap = vm.count("no-mmap") == 0;
   config.allow_special_files = vm.count("allow-special") != 0;
+  config.max_bytes = parse_size(max_bytes, "--max-bytes");
   c.print_stats = vm.count("stats") != 0;
   c.quiet = vm.count("quiet") != 0;
   c.progress = !c.quiet && vm.count("no-progress") == 0 && ::isatty(STDERR_FILENO) != 0;
@@ -295,6 +314,9 @@ int run_cli(int argc, char** argv) {
   }
   if (c.progress) config.progress = show_progress;
 
+  if (stdout_was_closed && config.output == "-") {
+    throw std::runtime_error("write: standard output: Bad file descriptor (it is closed)");
+  }
   const run_stats stats = fenbatch::pipeline::run(config);
   if (c.progress) std::fprintf(stderr, "\r%78s\r", "");
   if (!c.quiet && stats.invalid != 0) print_invalid_summary(stats);
@@ -312,6 +334,7 @@ int run_cli(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  occupy_closed_standard_descriptors();
   fenbatch::pipeline::install_signal_cleanup();
   try {
     return run_cli(argc, argv);

@@ -139,6 +139,13 @@ fen_status validate(record& rec, const decode_options& options) noexcept {
   }
   rec.in_check = checkers != 0;
 
+  // Counters that no game can have produced are kept (no reference rejects them) but noted:
+  // a double push just happened yet the clock is not 0, or more reversible plies than plies.
+  const std::uint64_t plies = 2ULL * (pos.fullmove_number - 1) + (us == color::black ? 1 : 0);
+  if ((pos.ep_square != no_square && pos.halfmove_clock != 0) || pos.halfmove_clock > plies) {
+    rec.notes |= static_cast<std::uint8_t>(record_note::counters_inconsistent);
+  }
+
   rec.pseudo_legal_ep = false;
   rec.legal_ep = no_square;
   if (pos.ep_square != no_square) {

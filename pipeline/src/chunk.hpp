@@ -94,6 +94,8 @@ struct chunk_counts {
   std::uint64_t fullmove_zero = 0;
   std::uint64_t epd_records = 0;
   std::uint64_t with_operations = 0;
+  std::uint64_t whitespace_normalized = 0;
+  std::uint64_t counters_inconsistent = 0;
   std::uint64_t white_to_move = 0;
   std::uint64_t castling_none = 0;
   std::uint64_t castling_standard = 0;

@@ -50,7 +50,9 @@ dedupe_set::dedupe_set(std::size_t expected_keys) {
   });
 }
 
-dedupe_set::~dedupe_set() { stop_populating(); }
+dedupe_set::~dedupe_set() {
+  stop_populating();
+}
 
 void dedupe_set::stop_populating() noexcept {
   stop_populating_.store(true, std::memory_order_relaxed);

@@ -20,6 +20,7 @@
 
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/record.hpp"
+#include "signals.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -146,24 +147,50 @@ class zstd_device {
 // One open input. Either a mapping (data served as views) or a byte stream.
 class input_source {
  public:
+  explicit input_source(int fd, const struct stat& st) noexcept : fd_(fd), opened_(st) {}
   virtual ~input_source() = default;
+  input_source(const input_source&) = delete;
+  input_source& operator=(const input_source&) = delete;
+
+  // A regular file whose size or modification time differs from when it was opened: it was
+  // appended to or rewritten while being read (the run processed the size seen at open).
+  [[nodiscard]] bool changed_since_open() const noexcept {
+    struct stat now {};
+    if (!S_ISREG(opened_.st_mode) || ::fstat(fd_, &now) != 0) return false;
+    return now.st_size != opened_.st_size || now.st_mtim.tv_sec != opened_.st_mtim.tv_sec ||
+           now.st_mtim.tv_nsec != opened_.st_mtim.tv_nsec;
+  }
   // The chunk holding `data` is done; see chunk_input::release().
   virtual void release(std::string_view /*data*/) noexcept {}
   // Appends the next part of the text to `out` (stream) or sets it (mapping); see next().
   virtual bool next(chunk_input& out, std::size_t target) = 0;
+  // Streams stop after this many more text bytes (--max-bytes); mapped files are finite and
+  // are cut at the chunk boundary after the limit instead.
+  virtual void limit_to(std::uint64_t /*bytes*/) noexcept {}
+
+ protected:
+  int fd_;
+
+ private:
+  struct stat opened_;
 };
 
 namespace {
 
 class mapped_source final : public input_source {
  public:
-  mapped_source(int fd, const char* data, std::size_t size) : fd_(fd), data_(data), size_(size) {
+  mapped_source(int fd, const struct stat& st, const char* data, std::size_t size)
+      : input_source(fd, st),
+        data_(data),
+        size_(size),
+        mapping_slot_(register_mapped_input(data, size)) {
     if (core::bom_length(std::string_view(data_, size_)) != 0) {
       position_ = core::utf8_bom.size();
       bom_ = true;
     }
   }
   ~mapped_source() override {
+    unregister_mapped_input(mapping_slot_);
     ::munmap(const_cast<char*>(data_), size_);
     ::close(fd_);
   }
@@ -200,20 +227,22 @@ class mapped_source final : public input_source {
   }
 
  private:
-  int fd_;
   const char* data_;
   std::size_t size_;
   std::size_t position_ = 0;
   std::size_t reported_ = 0;  // bytes accounted to chunks so far
   bool bom_ = false;
+  int mapping_slot_;
 };
 
 class stream_source final : public input_source {
  public:
   // `head`: bytes already read from fd (replayed_from_fd) to sniff the format.
-  stream_source(int fd, bool owns_fd, std::string path, std::string head, bool replayed_from_fd,
-                compression kind)
-      : owns_fd_(owns_fd), device_state_(std::make_shared<fd_device::state>()) {
+  stream_source(int fd, const struct stat& st, bool owns_fd, std::string path, std::string head,
+                bool replayed_from_fd, compression kind)
+      : input_source(fd, st),
+        owns_fd_(owns_fd),
+        device_state_(std::make_shared<fd_device::state>()) {
     device_state_->fd = fd;
     device_state_->path = std::move(path);
     // Bytes already read to sniff the format still count as read.
@@ -284,13 +313,22 @@ class stream_source final : public input_source {
   }
 
  private:
+  // At most this many more text bytes are read (the run's --max-bytes); then end of input.
+  void limit_to(std::uint64_t bytes) noexcept override { budget_ = bytes; }
+
   void fill(std::vector<char>& buffer, std::size_t want) {
+    if (budget_ == 0) {
+      eof_ = true;
+      return;
+    }
+    want = static_cast<std::size_t>(std::min<std::uint64_t>(want, budget_));
     const std::size_t old = buffer.size();
     buffer.resize(old + want);
     const std::streamsize got =
         stream_.sgetn(buffer.data() + old, static_cast<std::streamsize>(want));
     buffer.resize(old + static_cast<std::size_t>(std::max<std::streamsize>(got, 0)));
     if (got <= 0) eof_ = true;
+    if (got > 0) budget_ -= static_cast<std::uint64_t>(got);
   }
 
   // Drops bytes of an overlong line up to and including its LF.
@@ -317,6 +355,7 @@ class stream_source final : public input_source {
   std::uint64_t text_offset_ = 0;
   std::uint64_t skipped_bytes_ = 0;
   std::uint64_t bytes_reported_ = 0;  // on-disk bytes accounted to chunks so far
+  std::uint64_t budget_ = UINT64_MAX;
 };
 
 struct opened_input {
@@ -373,6 +412,36 @@ std::string read_head(int fd, const std::string& path, std::size_t n) {
   return head;
 }
 
+constexpr std::size_t utf16_sample_size = 512;
+
+// UTF-16 (or UTF-32) text: a byte-order mark FF FE / FE FF, or, in a longer sample, zero bytes
+// at nearly every even (or odd) offset while the other offsets hold printable ASCII. Read as
+// bytes it would be millions of invalid lines; better to say what it is.
+bool looks_like_utf16(std::string_view head) {
+  if (head.starts_with("\xFF\xFE") || head.starts_with("\xFE\xFF")) return true;
+  if (head.size() < 32) return false;
+  std::array<std::size_t, 2> zeros{};
+  std::array<std::size_t, 2> printable{};
+  for (std::size_t i = 0; i < head.size(); ++i) {
+    const auto c = static_cast<unsigned char>(head[i]);
+    zeros[i & 1] += c == 0 ? 1 : 0;
+    printable[i & 1] += (c >= 0x20 && c < 0x7F) || c == '\n' || c == '\r' || c == '\t' ? 1 : 0;
+  }
+  const std::size_t half = head.size() / 2;
+  for (std::size_t parity = 0; parity < 2; ++parity) {
+    if (zeros[parity] * 10 >= half * 9 && printable[1 - parity] * 10 >= half * 9) return true;
+  }
+  return false;
+}
+
+void refuse_utf16(std::string_view head, const opened_input& in, const std::string& path) {
+  if (!looks_like_utf16(head)) return;
+  if (in.owns_fd) ::close(in.fd);
+  throw std::runtime_error("read: " + path +
+                           ": input looks like UTF-16; convert it to UTF-8 (iconv -f UTF-16 -t "
+                           "UTF-8)");
+}
+
 std::shared_ptr<input_source> make_source(const std::string& path, const input_options& options) {
   opened_input in = open_input(path, options);
   constexpr std::size_t magic_size = 6;
@@ -382,23 +451,32 @@ std::shared_ptr<input_source> make_source(const std::string& path, const input_o
     const ssize_t k = ::pread(in.fd, head.data(), magic_size, 0);
     head.resize(k > 0 ? static_cast<std::size_t>(k) : 0);
     const compression kind = sniff(head);
+    if (kind == compression::none) {
+      std::string text_head(utf16_sample_size, '\0');
+      const ssize_t n = ::pread(in.fd, text_head.data(), text_head.size(), 0);
+      text_head.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+      refuse_utf16(text_head, in, path);
+    }
     if (kind == compression::none && options.use_mmap) {
       const auto size = static_cast<std::size_t>(in.st.st_size);
       void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, in.fd, 0);
       if (map != MAP_FAILED) {
         ::madvise(map, size, MADV_SEQUENTIAL);
         if (!in.owns_fd) in.fd = ::dup(in.fd);
-        return std::make_shared<mapped_source>(in.fd, static_cast<const char*>(map), size);
+        return std::make_shared<mapped_source>(in.fd, in.st, static_cast<const char*>(map), size);
       }
       // Address-space limits and odd file systems: read instead.
     }
     ::posix_fadvise(in.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-    return std::make_shared<stream_source>(in.fd, in.owns_fd, path, std::string(), false, kind);
+    return std::make_shared<stream_source>(in.fd, in.st, in.owns_fd, path, std::string(), false,
+                                           kind);
   }
   // Pipes, FIFOs, stdin, /proc files (size 0 but content): sniff by reading, then replay.
   std::string head = read_head(in.fd, path, magic_size);
   const compression kind = sniff(head);
-  return std::make_shared<stream_source>(in.fd, in.owns_fd, path, std::move(head), true, kind);
+  if (kind == compression::none) refuse_utf16(head, in, path);
+  return std::make_shared<stream_source>(in.fd, in.st, in.owns_fd, path, std::move(head), true,
+                                         kind);
 }
 
 }  // namespace
@@ -430,14 +508,24 @@ input_reader::input_reader(std::vector<std::string> paths, input_options options
 input_reader::~input_reader() = default;
 
 bool input_reader::next(chunk_input& out, std::size_t target) {
-  while (current_ < paths_.size()) {
-    if (!source_) source_ = make_source(paths_[current_], options_);
+  while (current_ < paths_.size() && !stopped_) {
+    if (!source_) {
+      source_ = make_source(paths_[current_], options_);
+      if (options_.max_bytes != 0) source_->limit_to(options_.max_bytes - text_bytes_);
+    }
     try {
+      if (options_.max_bytes != 0) {
+        target = static_cast<std::size_t>(std::min<std::uint64_t>(
+            target, std::max<std::uint64_t>(options_.max_bytes - text_bytes_, 1)));
+      }
       if (source_->next(out, target)) {
         out.file_index = current_;
         out.source = source_;
+        text_bytes_ += out.text_bytes;
+        if (options_.max_bytes != 0 && text_bytes_ >= options_.max_bytes) stopped_ = true;
         return true;
       }
+      if (source_->changed_since_open()) changed_.push_back(paths_[current_]);
     } catch (const io::gzip_error& e) {
       throw std::runtime_error("read: " + paths_[current_] + ": corrupt gzip stream: " + e.what());
     } catch (const io::bzip2_error& e) {

@@ -33,6 +33,7 @@ struct chunk_input {
 struct input_options {
   bool use_mmap = true;
   bool allow_special_files = false;
+  std::uint64_t max_bytes = 0;  // stop after this many text bytes in all (0: no limit)
 };
 
 class input_reader {
@@ -52,6 +53,10 @@ class input_reader {
   }
   // Sum of the sizes of regular inputs; 0 when some input's size is unknown.
   [[nodiscard]] std::uint64_t total_bytes() const noexcept { return total_bytes_; }
+  // Regular inputs whose size or modification time changed while they were read.
+  [[nodiscard]] const std::vector<std::string>& changed_inputs() const noexcept { return changed_; }
+  // Reading stopped at options.max_bytes.
+  [[nodiscard]] bool stopped_at_max_bytes() const noexcept { return stopped_; }
 
  private:
   std::vector<std::string> paths_;
@@ -59,6 +64,9 @@ class input_reader {
   std::uint64_t total_bytes_ = 0;
   std::uint32_t current_ = 0;
   std::shared_ptr<input_source> source_;
+  std::vector<std::string> changed_;
+  std::uint64_t text_bytes_ = 0;
+  bool stopped_ = false;
 };
 
 }  // namespace fenbatch::pipeline::detail

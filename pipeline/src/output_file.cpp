@@ -1,8 +1,14 @@
 #include "output_file.hpp"
 
+#include "signals.hpp"
+
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <charconv>
 
 #include <array>
 #include <atomic>
@@ -36,47 +42,44 @@ std::string base_name_of(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-// Fixed storage the signal handler can read without allocating or locking.
-constexpr std::size_t max_temp_files = 8;
-constexpr std::size_t max_temp_path = 4096;
-struct temp_slot {
-  std::atomic<bool> used{false};
-  std::array<char, max_temp_path> path{};
-};
-std::array<temp_slot, max_temp_files> temp_files;
+}  // namespace
 
-void remove_temp_files() noexcept {
-  for (temp_slot& slot : temp_files) {
-    if (slot.used.load(std::memory_order_acquire)) ::unlink(slot.path.data());
+namespace {
+
+// Temporaries of earlier runs for the same destination: ".NAME.fenbatch-PID-RANDOM.tmp".
+// One whose process is gone is certainly ours and abandoned (a crash or SIGKILL): remove it.
+// One whose process still runs is another run's work in progress: only mention it.
+void clean_stale_temporaries(const std::string& dir, const std::string& base,
+                             const std::function<void(std::string_view)>& notice) {
+  const std::string prefix = "." + base + ".fenbatch-";
+  DIR* d = ::opendir(dir.c_str());
+  if (d == nullptr) return;
+  while (const dirent* entry = ::readdir(d)) {
+    const std::string_view name(entry->d_name);
+    if (!name.starts_with(prefix) || !name.ends_with(".tmp")) continue;
+    long pid = 0;
+    const std::string_view rest = name.substr(prefix.size());
+    if (std::from_chars(rest.data(), rest.data() + rest.size(), pid).ec != std::errc() ||
+        pid <= 0) {
+      continue;
+    }
+    const std::string path = dir + "/" + std::string(name);
+    if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
+      if (::unlink(path.c_str()) == 0 && notice) {
+        notice("fenbatch: removed " + path + ", left by an interrupted run (process " +
+               std::to_string(pid) + ")");
+      }
+    } else if (notice) {
+      notice("fenbatch: note: " + path + " belongs to running process " + std::to_string(pid));
+    }
   }
-}
-
-extern "C" void on_fatal_signal(int signal_number) {
-  remove_temp_files();
-  std::signal(signal_number, SIG_DFL);
-  std::raise(signal_number);
+  ::closedir(d);
 }
 
 }  // namespace
 
-int register_temp_file(const std::string& path) noexcept {
-  if (path.size() >= max_temp_path) return -1;
-  for (std::size_t i = 0; i < temp_files.size(); ++i) {
-    temp_slot& slot = temp_files[i];
-    if (slot.used.load(std::memory_order_acquire)) continue;
-    std::memcpy(slot.path.data(), path.c_str(), path.size() + 1);
-    slot.used.store(true, std::memory_order_release);
-    return static_cast<int>(i);
-  }
-  return -1;
-}
-
-void unregister_temp_file(int slot) noexcept {
-  if (slot >= 0)
-    temp_files[static_cast<std::size_t>(slot)].used.store(false, std::memory_order_release);
-}
-
-output_file::output_file(std::string path) : path_(std::move(path)) {
+output_file::output_file(std::string path, const std::function<void(std::string_view)>& notice)
+    : path_(std::move(path)) {
   buffer_.reserve(buffer_size);
   if (path_ == "-") {
     fd_ = STDOUT_FILENO;
@@ -96,6 +99,7 @@ output_file::output_file(std::string path) : path_(std::move(path)) {
   // Created in the destination's directory so the final rename never crosses file systems;
   // this also fails early when that directory is missing or not writable.
   const std::string dir = directory_of(path_);
+  clean_stale_temporaries(dir, base_name_of(path_), notice);
   std::random_device entropy;
   for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
     char suffix[32];
@@ -189,13 +193,5 @@ void output_file::publish() {
 }
 
 }  // namespace detail
-
-void install_signal_cleanup() {
-  struct sigaction action {};
-  action.sa_handler = detail::on_fatal_signal;
-  sigemptyset(&action.sa_mask);
-  for (const int s : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(s, &action, nullptr);
-  std::signal(SIGXFSZ, SIG_IGN);
-}
 
 }  // namespace fenbatch::pipeline

@@ -4,6 +4,7 @@
 // removes it. "-" and existing non-regular destinations (/dev/null, FIFOs) are written directly.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,7 +13,8 @@ namespace fenbatch::pipeline::detail {
 
 class output_file {
  public:
-  explicit output_file(std::string path);
+  // `notice` receives one-line remarks (a stale temporary file found and removed).
+  explicit output_file(std::string path, const std::function<void(std::string_view)>& notice = {});
   output_file(const output_file&) = delete;
   output_file& operator=(const output_file&) = delete;
   ~output_file();
@@ -53,9 +55,5 @@ class output_file {
   int temp_slot_ = -1;  // slot in the signal-cleanup registry
   std::vector<char> buffer_;
 };
-
-// Registry of unpublished temporary files, removed by the signal handlers.
-int register_temp_file(const std::string& path) noexcept;
-void unregister_temp_file(int slot) noexcept;
 
 }  // namespace fenbatch::pipeline::detail

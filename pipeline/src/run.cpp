@@ -13,7 +13,10 @@
 #include <chrono>
 #include <map>
 #include <mutex>
+#include <new>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <thread>
 #include <unordered_map>
 
@@ -119,6 +122,8 @@ void process(chunk& c, const run_config& config) {
     n.fullmove_zero += rec.has(core::record_note::fullmove_zero) ? 1 : 0;
     n.epd_records += rec.has(core::record_note::epd_form) ? 1 : 0;
     n.with_operations += rec.has(core::record_note::has_operations) ? 1 : 0;
+    n.whitespace_normalized += rec.has(core::record_note::whitespace_normalized) ? 1 : 0;
+    n.counters_inconsistent += rec.has(core::record_note::counters_inconsistent) ? 1 : 0;
     const core::position& pos = rec.pos;
     n.white_to_move += pos.side_to_move == core::color::white ? 1 : 0;
     if (pos.castling_rooks == 0) {
@@ -256,6 +261,9 @@ class ordered_stage {
     report_progress(false);
   }
 
+  [[nodiscard]] std::uint64_t lines_so_far() const noexcept { return stats_.lines; }
+  [[nodiscard]] std::uint64_t unique_so_far() const noexcept { return set_ ? set_->size() : 0; }
+
   run_stats finish() {
     report_progress(true);
     stats_.input_bytes = input_bytes_;
@@ -291,6 +299,8 @@ class ordered_stage {
     s.fullmove_zero += n.fullmove_zero;
     s.epd_records += n.epd_records;
     s.with_operations += n.with_operations;
+    s.whitespace_normalized += n.whitespace_normalized;
+    s.counters_inconsistent += n.counters_inconsistent;
     s.white_to_move += n.white_to_move;
     s.black_to_move += n.valid - n.white_to_move;
     s.castling_none += n.castling_none;
@@ -419,12 +429,16 @@ run_stats run(const run_config& config) {
       config.threads != 0 ? config.threads : std::max(1U, std::thread::hardware_concurrency());
 
   // Open everything that can fail before reading a byte: inputs, then every destination.
-  input_reader inputs(config.inputs, {config.use_mmap, config.allow_special_files});
-  output_file output(config.output);
+  input_reader inputs(config.inputs,
+                      {config.use_mmap, config.allow_special_files, config.max_bytes});
+  const auto notice = [&config](std::string_view text) {
+    if (config.diagnostic) config.diagnostic(text);
+  };
+  output_file output(config.output, notice);
   std::optional<output_file> rejects;
-  if (!config.rejects_path.empty()) rejects.emplace(config.rejects_path);
+  if (!config.rejects_path.empty()) rejects.emplace(config.rejects_path, notice);
   std::optional<output_file> stats_json;
-  if (!config.stats_json_path.empty()) stats_json.emplace(config.stats_json_path);
+  if (!config.stats_json_path.empty()) stats_json.emplace(config.stats_json_path, notice);
 
   ordered_stage ordered(config, inputs, output, rejects ? &*rejects : nullptr);
 
@@ -492,19 +506,36 @@ run_stats run(const run_config& config) {
   {
     // The stages' state is this thread's again afterwards, also when a stage threw.
     const acquire_on_exit acquired(&inputs, &ordered);
-    arena.execute([&] {
-      tbb::parallel_pipeline(tokens,
-                             tbb::make_filter<void, chunk*>(tbb::filter_mode::serial_in_order,
-                                                            filter_body(read_stage)) &
-                                 tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::parallel,
-                                                                  filter_body(process_stage)) &
-                                 tbb::make_filter<chunk*, void>(tbb::filter_mode::serial_in_order,
-                                                                filter_body(ordered_stage_body)));
-    });
+    try {
+      arena.execute([&] {
+        tbb::parallel_pipeline(tokens,
+                               tbb::make_filter<void, chunk*>(tbb::filter_mode::serial_in_order,
+                                                              filter_body(read_stage)) &
+                                   tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::parallel,
+                                                                    filter_body(process_stage)) &
+                                   tbb::make_filter<chunk*, void>(tbb::filter_mode::serial_in_order,
+                                                                  filter_body(ordered_stage_body)));
+      });
+    } catch (const std::bad_alloc&) {
+      happens_after(&ordered);
+      throw std::runtime_error("out of memory after " + std::to_string(ordered.lines_so_far()) +
+                               " lines (" + std::to_string(ordered.unique_so_far()) +
+                               " unique positions); nothing was written");
+    }
   }
   { const std::lock_guard lock(free_chunks_mutex); }  // the workers' last returns, for TSan
 
   run_stats stats = ordered.finish();
+  stats.inputs_changed = inputs.changed_inputs();
+  stats.stopped_at_max_bytes = inputs.stopped_at_max_bytes();
+  for (const std::string& path : stats.inputs_changed) {
+    notice("fenbatch: warning: " + path +
+           " changed while it was read (size or modification time); its lines may be a mix");
+  }
+  if (stats.stopped_at_max_bytes) {
+    notice("fenbatch: stopped reading after --max-bytes " + std::to_string(config.max_bytes) +
+           " bytes");
+  }
   stats.threads = threads;
   stats.wall_seconds = std::chrono::duration<double>(clock_type::now() - started).count();
 

@@ -173,7 +173,14 @@ std::string to_json(const run_stats& s, const run_config& config) {
   w.member("fullmove_zero", s.fullmove_zero);
   w.member("epd_records", s.epd_records);
   w.member("with_operations", s.with_operations);
+  w.member("whitespace_normalized", s.whitespace_normalized);
+  w.member("counters_inconsistent", s.counters_inconsistent);
   w.end_object();
+  w.key("inputs_changed");
+  w.begin_array();
+  for (const std::string& path : s.inputs_changed) w.value(std::string_view(path));
+  w.end_array();
+  w.member("stopped_at_max_bytes", s.stopped_at_max_bytes);
   w.member("written", s.written);
   w.key("unique");
   if (config.dedupe) {

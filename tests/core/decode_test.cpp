@@ -147,8 +147,24 @@ TEST(Decode, AcceptsSurroundingBlanksAndRunsOfSpacesAndTabsBetweenFields) {
     SCOPED_TRACE(printable(line));
     const record rec = accepted(line);
     EXPECT_EQ(to_canonical(rec, line), k_fen);
-    EXPECT_EQ(rec.notes, 0);
+    // Counted as normalized whitespace (RELIABILITY A15), nothing else.
+    EXPECT_EQ(rec.notes, static_cast<std::uint8_t>(record_note::whitespace_normalized));
   }
+  // Single spaces and no surrounding blanks: nothing to note.
+  EXPECT_EQ(accepted(k_fen).notes, 0);
+}
+
+TEST(Decode, NotesCountersThatContradictThePosition) {
+  // A double push just happened (the ep square is valid) yet the halfmove clock is 5; and 50
+  // reversible plies claimed at move 1 (RELIABILITY D12: kept, counted).
+  const auto inconsistent = static_cast<std::uint8_t>(record_note::counters_inconsistent);
+  EXPECT_EQ(accepted("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1"s).notes,
+            inconsistent);
+  EXPECT_EQ(accepted("4k3/8/8/8/8/8/8/4K3 w - - 50 1"s).notes, inconsistent);
+  // 2 plies played by move 2 with white to move: a clock of 2 is possible, 3 is not.
+  EXPECT_EQ(accepted("4k3/8/8/8/8/8/8/4K3 w - - 2 2"s).notes, 0);
+  EXPECT_EQ(accepted("4k3/8/8/8/8/8/8/4K3 w - - 3 2"s).notes, inconsistent);
+  EXPECT_EQ(accepted("4k3/8/8/8/8/8/8/4K3 b - - 3 2"s).notes, 0);
 }
 
 TEST(Decode, ReportsFieldColumnsAfterLeadingBlanks) {

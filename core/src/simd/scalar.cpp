@@ -164,7 +164,12 @@ class decoder {
     return at;
   }
   void skip_blanks() noexcept {
+    const char* const start = p_;
     while (p_ != end_ && is_blank(*p_)) ++p_;
+    // Canonical output separates fields by exactly one space (no run at all: end of line).
+    if (p_ != start && (p_ - start != 1 || *start != ' ')) {
+      rec_.notes |= static_cast<std::uint8_t>(record_note::whitespace_normalized);
+    }
   }
 
   fen_status placement() noexcept;
@@ -559,10 +564,14 @@ fen_status decoder::run() noexcept {
     return {fen_errc::line_too_long, static_cast<std::uint32_t>(max_line_length + 1)};
   }
   p_ = begin_;
-  skip_blanks();
+  const char* const line_end = end_;
+  while (p_ != end_ && is_blank(*p_)) ++p_;
   while (end_ != p_ && is_blank(end_[-1])) --end_;
   if (p_ == end_) return {fen_errc::skipped_blank, 0};
   if (*p_ == '#') return {fen_errc::skipped_comment, 0};
+  if (p_ != begin_ || end_ != line_end) {
+    rec_.notes |= static_cast<std::uint8_t>(record_note::whitespace_normalized);
+  }
 
   const char* const placement_begin = p_;
   rec_.placement_column = column(p_);

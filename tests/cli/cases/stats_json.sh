@@ -49,7 +49,10 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
     e("repairs", s["repairs"],
       {"digit_run": 0, "castling_order": 0, "castling_dropped": 0, "ep_dropped": 0})
     e("notes", s["notes"], {"crlf_lines": 2, "bom_skipped": 1, "fullmove_zero": 1,
-                            "epd_records": 3, "with_operations": 2})
+                            "epd_records": 3, "with_operations": 2,
+                            # line 5 ("-  bm") and line 7 (blanks, tabs) respace; line 7 claims
+                            # 5 reversible plies at move 1
+                            "whitespace_normalized": 2, "counters_inconsistent": 1})
     e("written", s["written"], 10 if dedupe else 13)
     e("unique", s["unique"], 10 if dedupe else None)
     e("duplicates", s["duplicates"], 3 if dedupe else 0)

@@ -26,7 +26,11 @@ enum class record_note : std::uint8_t {
   fullmove_zero = 1U << 0,            // fullmove number 0 was read as 1
   epd_form = 1U << 1,                 // 4 fields, no counter fields
   has_operations = 1U << 2,           // EPD operations follow the fields
-  counters_from_operations = 1U << 3  // hmvc/fmvn supplied the counters
+  counters_from_operations = 1U << 3,  // hmvc/fmvn supplied the counters
+  whitespace_normalized = 1U << 4,     // trimmed, or a separator other than one space
+  // Kept, but the counters contradict the position: an ep square with a nonzero halfmove
+  // clock, or a halfmove clock larger than the plies the fullmove number allows.
+  counters_inconsistent = 1U << 5
 };
 
 // A decoded line. Valid after parse_record (or decode + validate) returned ok.

@@ -39,6 +39,7 @@ struct run_config {
   std::size_t chunk_size = 1 << 20;  // bytes per unit of parallel work
   bool use_mmap = true;              // map regular uncompressed files (else read them)
   bool allow_special_files = false;  // accept character and block devices as input
+  std::uint64_t max_bytes = 0;       // stop reading after about this many bytes (0: no limit)
   unsigned samples_per_reason = 3;   // invalid lines quoted through `diagnostic`, per reason
 
   // One diagnostic line (no newline), e.g. "in.fen:12:5: rank_width: <escaped line>".
@@ -73,6 +74,13 @@ struct run_stats {
   std::uint64_t fullmove_zero = 0;
   std::uint64_t epd_records = 0;      // 4-field records
   std::uint64_t with_operations = 0;  // records carrying EPD operations
+  std::uint64_t whitespace_normalized = 0;  // separators other than single spaces, or trimmed
+  std::uint64_t counters_inconsistent = 0;  // kept, but the counters contradict the position
+
+  // Inputs that changed (size or modification time) while they were read, and whether
+  // reading stopped at run_config::max_bytes.
+  std::vector<std::string> inputs_changed;
+  bool stopped_at_max_bytes = false;
 
   // Over every valid line (before dedupe).
   std::uint64_t white_to_move = 0;
@@ -104,8 +112,10 @@ run_stats run(const run_config& config);
 // The statistics as a JSON document (names documented in README.md).
 std::string to_json(const run_stats& stats, const run_config& config);
 
-// Installs handlers for SIGINT, SIGTERM and SIGHUP that remove unpublished temporary files,
-// then re-raise the signal; ignores SIGXFSZ so a file size limit becomes an EFBIG error.
+// Installs handlers for SIGINT, SIGTERM, SIGHUP and SIGPIPE that remove unpublished temporary
+// files, then re-raise the signal; a SIGBUS inside a mapped input (the file was truncated while
+// read) removes them too and exits 2; SIGXFSZ is ignored so a file size limit is an EFBIG
+// error.
 void install_signal_cleanup();
 
 }  // namespace fenbatch::pipeline

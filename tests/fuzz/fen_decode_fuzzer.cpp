@@ -1,0 +1,167 @@
+// libFuzzer target: arbitrary bytes as one line, through the decoder in strict and repair mode.
+// Checks (any violation traps, so libFuzzer keeps the input):
+// - the status column is 1..size+1 for errors and 0 for skipped lines;
+// - whatever either mode accepts, written in every format/castling/ep combination, re-parses in
+//   strict mode without repairs, writes itself again byte for byte (idempotence) and keeps the
+//   position (position and board keys, the full key where counters are written, the bitboards);
+// - repair mode accepts every line strict mode accepts, repairs nothing in it and writes the
+//   same bytes; a line strict mode rejects for a reason repair mode does not repair is rejected
+//   by repair mode too, with the same reason ("nothing else is repaired").
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "fenbatch/core/fen_errc.hpp"
+#include "fenbatch/core/position_key.hpp"
+#include "fenbatch/core/record.hpp"
+#include "fenbatch/core/write.hpp"
+
+namespace {
+
+namespace core = fenbatch::core;
+
+// Traps rather than aborts: no message, no unwinding, a clean stack for the report.
+void check(bool condition) {
+  if (!condition) __builtin_trap();
+}
+
+constexpr core::decode_options strict_mode{false};
+constexpr core::decode_options repair_mode{true};
+
+bool is_repairable(core::fen_errc e) {
+  return e == core::fen_errc::rank_syntax || e == core::fen_errc::castling_order ||
+         e == core::fen_errc::bad_castling_rights || e == core::fen_errc::bad_ep_square;
+}
+
+std::array<core::write_options, 12> all_write_options() {
+  std::array<core::write_options, 12> all{};
+  std::size_t i = 0;
+  for (const auto format : {core::output_format::fen, core::output_format::epd}) {
+    for (const auto castling : {core::castling_notation::xfen, core::castling_notation::shredder}) {
+      for (const auto ep : {core::ep_policy::legal, core::ep_policy::pseudo,
+                            core::ep_policy::always}) {
+        all[i++] = core::write_options{format, castling, ep};
+      }
+    }
+  }
+  return all;
+}
+
+core::square written_ep(const core::record& rec, core::ep_policy policy) {
+  switch (policy) {
+    case core::ep_policy::legal: return rec.legal_ep;
+    case core::ep_policy::pseudo: return rec.pseudo_legal_ep ? rec.pos.ep_square : core::no_square;
+    case core::ep_policy::always: return rec.pos.ep_square;
+  }
+  return core::no_square;
+}
+
+void check_status(core::fen_status status, std::size_t size) {
+  if (core::is_error(status.code)) {
+    check(status.column >= 1 && status.column <= size + 1);
+  } else if (core::is_skipped(status.code)) {
+    check(status.column == 0);
+  }
+}
+
+// write_record into a buffer of exactly the documented size (heap, so ASan sees an overrun),
+// which must agree with to_canonical.
+std::string write_exact(const core::record& rec, std::string_view line,
+                        const core::write_options& options) {
+  const std::size_t capacity = core::max_written_size(line.size());
+  const std::unique_ptr<char[]> buffer(new char[capacity]);
+  const std::size_t length = core::write_record(rec, line, options, buffer.get());
+  check(length <= capacity);
+  std::string text(buffer.get(), length);
+  check(text == core::to_canonical(rec, line, options));
+  return text;
+}
+
+// One canonical line: a single line of printable ASCII; in FEN format exactly six fields with
+// single spaces.
+void check_shape(std::string_view text, const core::write_options& options) {
+  check(!text.empty() && text.front() != ' ' && text.back() != ' ');
+  for (const char c : text) check(c != '\n' && c != '\r' && c != '\0');
+  if (options.format == core::output_format::fen) {
+    std::size_t spaces = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const char c = text[i];
+      check((c > ' ' && c < 0x7F) || c == ' ');
+      if (c == ' ') {
+        ++spaces;
+        check(i + 1 < text.size() && text[i + 1] != ' ');
+      }
+    }
+    check(spaces == 5);
+  }
+}
+
+// `rec` was accepted (in either mode) from `line`.
+void check_canonical(const core::record& rec, std::string_view line) {
+  const core::position_key position_key = core::make_key(rec, core::key_kind::position);
+  const core::position_key board_key = core::make_key(rec, core::key_kind::board);
+  const core::position_key full_key = core::make_key(rec, core::key_kind::full);
+  for (const core::write_options& options : all_write_options()) {
+    const std::string text = write_exact(rec, line, options);
+    check_shape(text, options);
+
+    core::record again;
+    const core::fen_status status = core::parse_record(text, strict_mode, again);
+    check(status.ok());
+    check(again.repairs == 0);
+    check(write_exact(again, text, options) == text);
+
+    check(core::make_key(again, core::key_kind::position) == position_key);
+    check(core::make_key(again, core::key_kind::board) == board_key);
+    check(again.legal_ep == rec.legal_ep);
+    check(again.in_check == rec.in_check);
+    core::position expected = rec.pos;
+    expected.ep_square = written_ep(rec, options.ep);
+    if (options.format == core::output_format::fen) {
+      // Six fields carry the counters; EPD output carries only what its operations say.
+      check(core::make_key(again, core::key_kind::full) == full_key);
+    } else {
+      expected.halfmove_clock = again.pos.halfmove_clock;
+      expected.fullmove_number = again.pos.fullmove_number;
+    }
+    check(again.pos == expected);
+
+    // The repair decoder must read canonical text exactly as the strict one does.
+    core::record repaired;
+    check(core::parse_record(text, repair_mode, repaired).ok());
+    check(repaired.repairs == 0);
+    check(write_exact(repaired, text, options) == text);
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view line(reinterpret_cast<const char*>(data), size);
+
+  core::record strict;
+  const core::fen_status strict_status = core::parse_record(line, strict_mode, strict);
+  check_status(strict_status, size);
+
+  core::record repaired;
+  const core::fen_status repair_status = core::parse_record(line, repair_mode, repaired);
+  check_status(repair_status, size);
+
+  if (strict_status.ok()) {
+    check(strict.repairs == 0);
+    check(repair_status.ok());
+    check(repaired.repairs == 0);
+    for (const core::write_options& options : all_write_options()) {
+      check(core::to_canonical(strict, line, options) == core::to_canonical(repaired, line, options));
+    }
+    check_canonical(strict, line);
+  } else if (!is_repairable(strict_status.code)) {
+    check(repair_status == strict_status);
+  }
+  if (repair_status.ok()) check_canonical(repaired, line);
+  return 0;
+}

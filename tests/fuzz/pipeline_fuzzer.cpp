@@ -1,0 +1,364 @@
+// libFuzzer target: the whole pipeline (pipeline::run with dedupe, rejects and stats JSON) on an
+// arbitrary input file, run twice with different chunk sizes, thread counts and input paths
+// (mapped or streamed), against a sequential model built from core calls alone.
+//
+// Input: a 5-byte header, then the file's bytes.
+//   bytes 0-1  (little endian) bits 0-11 chunk size - 1 of the first run; bits 12-13 key kind
+//              (position, full, board; 3 = position); bit 14 set: first run streamed (--no-mmap)
+//   bytes 2-3  bits 0-11 chunk size - 1 of the second run; bit 12 set: second run streamed
+//   byte 4     bit 0 / bit 1: 2 threads in the first / second run; bit 2 repair mode; bit 3 EPD
+//              output; bit 4 Shredder castling; bits 5-6 ep policy (legal, pseudo, always; 3 =
+//              legal)
+// Files live in a per-process directory under /dev/shm (tmpfs: no disk traffic for the
+// fsyncs), removed at exit; TMPDIR or /tmp where /dev/shm is unavailable.
+//
+// Checks (any violation traps):
+// - the statistics reconcile; output and rejects equal the model's bytes (first occurrence of
+//   each key kept, in input order; rejects as FILE:LINE:COL: reason: <line>); the counters
+//   equal the model's; bytes and input_bytes equal the file size;
+// - the output has stats.written lines, each re-parsing strictly to itself (idempotence), with
+//   pairwise distinct keys; the rejects file has stats.invalid lines; the stats JSON file is
+//   to_json of the returned statistics;
+// - both runs give byte-identical output, rejects and statistics (timing fields aside);
+// - exactly the three destinations are published and no temporary file is left behind. An input
+//   with a compression magic may fail (corrupt stream); then both runs fail alike and publish
+//   nothing. Any other exception is a failure.
+
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+#include "fenbatch/core/fen_errc.hpp"
+#include "fenbatch/core/line_splitter.hpp"
+#include "fenbatch/core/position_key.hpp"
+#include "fenbatch/core/record.hpp"
+#include "fenbatch/core/write.hpp"
+#include "fenbatch/pipeline/run.hpp"
+
+namespace {
+
+namespace core = fenbatch::core;
+namespace pipeline = fenbatch::pipeline;
+namespace fs = std::filesystem;
+
+void check(bool condition) {
+  if (!condition) __builtin_trap();
+}
+
+// A private directory for this process; removed at exit (not after a crash: libFuzzer aborts).
+class workspace {
+ public:
+  workspace() {
+    for (const fs::path& base : {fs::path("/dev/shm"), fs::temp_directory_path()}) {
+      std::string pattern = (base / "fenbatch-fuzz-XXXXXX").string();
+      if (::mkdtemp(pattern.data()) != nullptr) {
+        dir_ = pattern;
+        return;
+      }
+    }
+    check(false);
+  }
+  ~workspace() {
+    std::error_code ignored;
+    fs::remove_all(dir_, ignored);
+  }
+  workspace(const workspace&) = delete;
+  workspace& operator=(const workspace&) = delete;
+
+  [[nodiscard]] std::string path(std::string_view name) const { return (dir_ / name).string(); }
+  [[nodiscard]] std::set<std::string> names() const {
+    std::set<std::string> names;
+    for (const fs::directory_entry& entry : fs::directory_iterator(dir_)) {
+      names.insert(entry.path().filename().string());
+    }
+    return names;
+  }
+  void remove(std::string_view name) const {
+    std::error_code ignored;
+    fs::remove(dir_ / name, ignored);
+  }
+
+ private:
+  fs::path dir_;
+};
+
+const workspace& the_workspace() {
+  static const workspace w;
+  return w;
+}
+
+constexpr std::string_view input_name = "in.fen";
+constexpr std::string_view output_name = "out.fen";
+constexpr std::string_view rejects_name = "rejects.txt";
+constexpr std::string_view stats_name = "stats.json";
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  check(in.good());
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+void write_file(const std::string& path, std::string_view bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  check(out.good());
+}
+
+// The magic numbers pipeline/src/input_reader.cpp sniffs: such inputs are decompressed, so
+// the model (plain text) does not apply and a corrupt stream is an expected error.
+bool has_compression_magic(std::string_view text) {
+  return text.starts_with("\x1F\x8B") || text.starts_with("BZh") ||
+         text.starts_with(std::string_view("\xFD" "7zXZ\x00", 6)) ||
+         text.starts_with("\x28\xB5\x2F\xFD");
+}
+
+struct header {
+  std::size_t chunk_size[2] = {1, 1};
+  unsigned threads[2] = {1, 1};
+  bool use_mmap[2] = {true, true};
+  core::key_kind key = core::key_kind::position;
+  core::decode_options decode;
+  core::write_options write;
+};
+
+constexpr std::size_t header_size = 5;
+
+header read_header(const std::uint8_t* data, std::size_t size) {
+  std::uint8_t bytes[header_size] = {};
+  for (std::size_t i = 0; i < header_size && i < size; ++i) bytes[i] = data[i];
+  const unsigned first = bytes[0] | unsigned{bytes[1]} << 8;
+  const unsigned second = bytes[2] | unsigned{bytes[3]} << 8;
+  const unsigned flags = bytes[4];
+  header h;
+  h.chunk_size[0] = 1 + (first & 0xFFF);
+  h.chunk_size[1] = 1 + (second & 0xFFF);
+  static constexpr core::key_kind keys[] = {core::key_kind::position, core::key_kind::full,
+                                            core::key_kind::board, core::key_kind::position};
+  h.key = keys[(first >> 12) & 3];
+  h.use_mmap[0] = ((first >> 14) & 1) == 0;
+  h.use_mmap[1] = ((second >> 12) & 1) == 0;
+  h.threads[0] = 1 + (flags & 1);
+  h.threads[1] = 1 + ((flags >> 1) & 1);
+  h.decode.repair = ((flags >> 2) & 1) != 0;
+  h.write.format = ((flags >> 3) & 1) != 0 ? core::output_format::epd : core::output_format::fen;
+  h.write.castling = ((flags >> 4) & 1) != 0 ? core::castling_notation::shredder
+                                             : core::castling_notation::xfen;
+  static constexpr core::ep_policy policies[] = {core::ep_policy::legal, core::ep_policy::pseudo,
+                                                 core::ep_policy::always, core::ep_policy::legal};
+  h.write.ep = policies[(flags >> 5) & 3];
+  return h;
+}
+
+// What the run must produce, computed line by line with core calls only.
+struct model {
+  std::string output;
+  std::string rejects;
+  pipeline::run_stats stats;
+};
+
+model run_model(std::string_view text, const pipeline::run_config& config) {
+  model m;
+  pipeline::run_stats& s = m.stats;
+  s.bytes = text.size();
+  s.input_bytes = text.size();
+  const std::size_t bom = core::bom_length(text);
+  s.bom_skipped = bom != 0 ? 1 : 0;
+  std::set<core::position_key> seen;
+  core::line_splitter lines(text.substr(bom));
+  core::record rec;
+  for (core::line_span line; lines.next(line);) {
+    ++s.lines;
+    // Counted on every line, not only accepted ones (pipeline/src/run.cpp, process()).
+    s.crlf_lines += line.crlf ? 1 : 0;
+    const core::fen_status status = core::parse_record(line.text, config.decode, rec);
+    if (status.code == core::fen_errc::skipped_blank) {
+      ++s.skipped_blank;
+    } else if (status.code == core::fen_errc::skipped_comment) {
+      ++s.skipped_comment;
+    } else if (!status.ok()) {
+      ++s.invalid;
+      ++s.invalid_by_reason[static_cast<std::size_t>(status.code)];
+      m.rejects += config.inputs.front() + ':' + std::to_string(s.lines) + ':' +
+                   std::to_string(status.column) + ": " + std::string(core::to_string(status.code)) +
+                   ": ";
+      m.rejects += line.text.substr(0, core::max_line_length + 1);
+      m.rejects += '\n';
+    } else {
+      ++s.valid;
+      for (int k = 0; k < core::repair_kind_count; ++k) {
+        s.repairs[static_cast<std::size_t>(k)] += (rec.repairs >> k) & 1U;
+      }
+      s.fullmove_zero += rec.has(core::record_note::fullmove_zero) ? 1 : 0;
+      s.epd_records += rec.has(core::record_note::epd_form) ? 1 : 0;
+      s.with_operations += rec.has(core::record_note::has_operations) ? 1 : 0;
+      (rec.pos.side_to_move == core::color::white ? s.white_to_move : s.black_to_move) += 1;
+      s.legal_ep += rec.legal_ep != core::no_square ? 1 : 0;
+      s.in_check += rec.in_check ? 1 : 0;
+      if (seen.insert(core::make_key(rec, config.key)).second) {
+        ++s.written;
+        m.output += core::to_canonical(rec, line.text, config.write);
+        m.output += '\n';
+      } else {
+        ++s.duplicates;
+      }
+    }
+  }
+  s.unique = seen.size();
+  return m;
+}
+
+void check_counts(const pipeline::run_stats& got, const pipeline::run_stats& want) {
+  check(got.bytes == want.bytes);
+  check(got.input_bytes == want.input_bytes);
+  check(got.bom_skipped == want.bom_skipped);
+  check(got.lines == want.lines);
+  check(got.crlf_lines == want.crlf_lines);
+  check(got.skipped_blank == want.skipped_blank);
+  check(got.skipped_comment == want.skipped_comment);
+  check(got.invalid == want.invalid);
+  check(got.invalid_by_reason == want.invalid_by_reason);
+  check(got.valid == want.valid);
+  check(got.repairs == want.repairs);
+  check(got.fullmove_zero == want.fullmove_zero);
+  check(got.epd_records == want.epd_records);
+  check(got.with_operations == want.with_operations);
+  check(got.white_to_move == want.white_to_move);
+  check(got.black_to_move == want.black_to_move);
+  check(got.legal_ep == want.legal_ep);
+  check(got.in_check == want.in_check);
+  check(got.written == want.written);
+  check(got.duplicates == want.duplicates);
+  check(got.unique == want.unique);
+}
+
+std::size_t count_lines(std::string_view text) {
+  std::size_t n = 0;
+  for (const char c : text) n += c == '\n' ? 1 : 0;
+  check(text.empty() || text.back() == '\n');
+  return n;
+}
+
+// Every output line is canonical: it re-parses strictly and writes itself. Keys stay distinct
+// where writing keeps them (counters are not written in EPD format).
+void check_output_lines(std::string_view output, const pipeline::run_config& config) {
+  const bool keys_survive =
+      config.key != core::key_kind::full || config.write.format == core::output_format::fen;
+  std::set<core::position_key> keys;
+  core::line_splitter lines(output);
+  core::record rec;
+  for (core::line_span line; lines.next(line);) {
+    check(!line.crlf);
+    check(core::parse_record(line.text, core::decode_options{}, rec).ok());
+    check(rec.repairs == 0);
+    check(core::to_canonical(rec, line.text, config.write) == line.text);
+    if (keys_survive) check(keys.insert(core::make_key(rec, config.key)).second);
+  }
+}
+
+struct outcome {
+  std::optional<std::string> error;  // what() of the exception, when the run threw
+  pipeline::run_stats stats;
+  std::string output;
+  std::string rejects;
+  std::string stats_json;
+};
+
+outcome run_once(const pipeline::run_config& config) {
+  const workspace& w = the_workspace();
+  outcome result;
+  try {
+    result.stats = pipeline::run(config);
+  } catch (const std::exception& e) {
+    result.error = e.what();
+  }
+  const std::set<std::string> names = w.names();
+  if (result.error) {
+    // Nothing published, no temporary left behind.
+    check(names == std::set<std::string>{std::string(input_name)});
+    return result;
+  }
+  check(names == std::set<std::string>{std::string(input_name), std::string(output_name),
+                                       std::string(rejects_name), std::string(stats_name)});
+  result.output = read_file(config.output);
+  result.rejects = read_file(config.rejects_path);
+  result.stats_json = read_file(config.stats_json_path);
+  check(result.stats_json == pipeline::to_json(result.stats, config));
+  for (const std::string_view name : {output_name, rejects_name, stats_name}) w.remove(name);
+  return result;
+}
+
+// The statistics as JSON with the timing-dependent fields fixed, for comparing runs.
+std::string comparable_json(pipeline::run_stats stats, const pipeline::run_config& config) {
+  stats.wall_seconds = 1;
+  stats.threads = 1;
+  return pipeline::to_json(stats, config);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const header h = read_header(data, size);
+  const std::string_view text =
+      size > header_size
+          ? std::string_view(reinterpret_cast<const char*>(data) + header_size, size - header_size)
+          : std::string_view();
+  const workspace& w = the_workspace();
+  write_file(w.path(input_name), text);
+
+  pipeline::run_config config;
+  config.inputs = {w.path(input_name)};
+  config.output = w.path(output_name);
+  config.rejects_path = w.path(rejects_name);
+  config.stats_json_path = w.path(stats_name);
+  config.dedupe = true;
+  config.key = h.key;
+  config.decode = h.decode;
+  config.write = h.write;
+
+  outcome runs[2];
+  for (int i = 0; i < 2; ++i) {
+    config.chunk_size = h.chunk_size[i];
+    config.threads = h.threads[i];
+    config.use_mmap = h.use_mmap[i];
+    runs[i] = run_once(config);
+  }
+  w.remove(input_name);
+
+  const bool compressed = has_compression_magic(text);
+  check(compressed || !runs[0].error);
+  check(runs[0].error == runs[1].error);
+  if (runs[0].error) return 0;
+
+  for (const outcome& run : runs) {
+    const pipeline::run_stats& s = run.stats;
+    check(s.reconciles());
+    check(s.valid == s.written + s.duplicates);
+    check(count_lines(run.output) == s.written);
+    check(count_lines(run.rejects) == s.invalid);
+    check_output_lines(run.output, config);
+  }
+  check(runs[0].output == runs[1].output);
+  check(runs[0].rejects == runs[1].rejects);
+  check(comparable_json(runs[0].stats, config) == comparable_json(runs[1].stats, config));
+
+  if (!compressed) {
+    const model m = run_model(text, config);
+    check_counts(runs[0].stats, m.stats);
+    check(runs[0].output == m.output);
+    check(runs[0].rejects == m.rejects);
+  }
+  return 0;
+}
