@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <new>
+#include <random>
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -33,6 +34,8 @@ zeroed_region::~zeroed_region() {
 }
 
 dedupe_set::dedupe_set(std::size_t expected_keys) {
+  std::random_device entropy;
+  seed_ = (std::uint64_t{entropy()} << 32) | entropy();
   allocate(std::max(min_capacity, expected_keys / 3 * 4 + 1));
   // MADV_POPULATE_WRITE (Linux 5.14) maps the pages as a write fault would, without storing
   // to them, so it can run while add() fills the table. Where unsupported it fails at once.

@@ -1,7 +1,7 @@
 // The set of position keys seen so far, with a count per key. Open addressing with linear
-// probing over two arrays (16-byte keys, 4-byte counts: 20 bytes a slot). The home slot is
-// the key's top 64 bits scaled to the capacity (multiply-shift: XXH3 output is uniform, and
-// any capacity works, so the table is sized to the need rather than to a power of two). Grown
+// probing over two arrays (16-byte keys, 4-byte counts: 20 bytes a slot). The home slot is a
+// seeded mix of the key scaled to the capacity (multiply-shift: any capacity works, so the
+// table is sized to the need rather than to a power of two). Grown
 // by half at 3/4 load. The all-zero key marks an empty slot; a real all-zero key is kept aside.
 // The arrays are anonymous mappings advised to use huge pages: every probe lands on a random
 // page, and with 4 KiB pages nearly every one missed the TLB.
@@ -58,14 +58,23 @@ class dedupe_set {
   }
 
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
+  [[nodiscard]] std::size_t home_slot(const core::position_key& key) const noexcept {
+    return home(key);
+  }
   [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return capacity_ * (sizeof(core::position_key) + sizeof(std::uint32_t));
   }
 
  private:
+  // Both key words, mixed with a per-run random seed: inputs crafted to share the bits that
+  // pick a slot (XXH3 is not collision resistant and its default keys are public) cannot
+  // pile up in one probe run. The output never depends on where a key sits.
   [[nodiscard]] std::size_t home(const core::position_key& key) const noexcept {
-    return static_cast<std::size_t>((static_cast<uint128>(key.high) * capacity_) >> 64);
+    // Multiplying spreads every bit upwards; the slot comes from the top bits.
+    const std::uint64_t mixed =
+        ((key.high ^ seed_) ^ (key.low * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL;
+    return static_cast<std::size_t>((static_cast<uint128>(mixed) * capacity_) >> 64);
   }
   void allocate(std::size_t capacity);
   void grow();
@@ -79,6 +88,7 @@ class dedupe_set {
   std::size_t size_ = 0;
   std::size_t grow_at_ = 0;
   std::uint32_t zero_key_count_ = 0;
+  std::uint64_t seed_ = 0;
   // Faults the first table's pages in from another thread: first touches otherwise happen
   // one by one inside add(), in the pipeline's serial stage.
   std::atomic<bool> stop_populating_{false};

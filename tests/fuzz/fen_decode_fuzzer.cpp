@@ -113,6 +113,7 @@ void check_canonical(const core::record& rec, std::string_view line) {
     const core::fen_status status = core::parse_record(text, strict_mode, again);
     check(status.ok());
     check(again.repairs == 0);
+    check(!again.has(core::record_note::whitespace_normalized));
     check(write_exact(again, text, options) == text);
 
     check(core::make_key(again, core::key_kind::position) == position_key);

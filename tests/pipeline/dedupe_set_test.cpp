@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 #include <vector>
 
 namespace fenbatch::pipeline::detail {
@@ -52,6 +53,21 @@ TEST(DedupeSet, KeysSharingTheHomeSlotStayDistinct) {
   for (std::uint64_t low = 1; low <= 1000; ++low) ASSERT_EQ(set.add({low, 99}), 1U);
   for (std::uint64_t low = 1; low <= 1000; ++low) ASSERT_EQ(set.add({low, 99}), 2U);
   EXPECT_EQ(set.size(), 1000U);
+}
+
+TEST(DedupeSet, SlotsDependOnTheKeysWholeAndOnARunSeed) {
+  // Keys sharing their high word (what a crafted input would aim at) still spread out.
+  dedupe_set a(0);
+  dedupe_set b(0);
+  int same_home = 0;
+  for (std::uint64_t low = 1; low <= 8; ++low) {
+    same_home += a.home_slot({low, 42}) == b.home_slot({low, 42}) ? 1 : 0;
+  }
+  // Two independent seeds put all 8 keys in the same slots with odds about 65536^-8.
+  EXPECT_LT(same_home, 8);
+  std::set<std::size_t> homes;
+  for (std::uint64_t low = 1; low <= 64; ++low) homes.insert(a.home_slot({low, 42}));
+  EXPECT_GT(homes.size(), 32U);
 }
 
 TEST(DedupeSet, CapacityFollowsTheExpectedSizeNotAPowerOfTwo) {

@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Writes raw (unminimized) seed inputs for the fuzz targets into OUT/<target>/.
+
+    tests/fuzz/make_seeds.py OUT [SHARED_DIR]
+
+SHARED_DIR (default ../shared beside the checkout) provides vectors/fen-vectors.tsv, the EPD
+suites in vectors/ and corpus/*.epd.zst (300 lines sampled with shuf and a fixed random source,
+as `zstd -dc corpus/*.zst | shuf -n 300 --random-source=<(yes)`). The bad inputs of
+RELIABILITY.md sections A-D are written out below. The output is deterministic; minimize it into
+tests/fuzz/corpus/<target>/ with libFuzzer's -merge=1 (see README.md).
+"""
+
+import hashlib
+import pathlib
+import random
+import subprocess
+import sys
+
+K = b"4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+S = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+BOM = b"\xef\xbb\xbf"
+
+# RELIABILITY.md sections A-D: bytes, framing and fields, syntax, legality.
+BAD_LINES = [
+    # A. framing, encoding, whitespace
+    b"", b"\n", K + b"\r", K + b"\r\r", K + b"\rjunk", K + b"\x00junk", b"\x00\x00\x00",
+    BOM + K, K + b" " + BOM, K + b" \xff", K.replace(b" w", b" \xc3\xa9"),
+    b"  " + K + b"\t", b"4k3/8/8/8/8/8/8/4K3  w\t-  - 0   1", b"   ", b"\t \t",
+    b"# hdr", b"  # comment \xff\x00", b"; note", K + b" # trailing",
+    b"4k3/8/8/8/8/8/8/4K3\xc2\xa0w - - 0 1", b"4k3/8/8/8/8/8/8/4K3_w_-_-_0_1",
+    b"4k3/8/8/8/8/8/8/4K3\x0bw - - 0 1", b"4k3/8/8/8/8/8/8/4K3\x0cw - - 0 1",
+    K + b"\x1b[31m", K + b"\x7f", b"a" * 300, b"8/" * 200 + b"8 w - - 0 1",
+    # B. field structure
+    b"4k3/8/8/8/8/8/8/4K3 w - -", b"4k3/8/8/8/8/8/8/4K3 w - - 0", b"4k3/8/8/8/8/8/8/4K3",
+    b"4k3/8/8/8/8/8/8/4K3 w", b"4k3/8/8/8/8/8/8/4K3 w -", K + b" extra", K + b" 0",
+    b"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2; id \"x;y\";",
+    b"4k3/8/8/8/8/8/8/4K3 w - - a \"foo\\\"bar\";; ; b \"foo\\\\\\\\\";",
+    b"4k3/8/8/8/8/8/8/4K3 w - - hmvc 3; fmvn 9;", K + b" hmvc 1;",
+    b"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2", b"4k3/8/8/8/8/8/8/4K3 w - - - bm Kd2;",
+    b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qq] w KQkq - 0 1",
+    b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+    b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN~R w KQkq - 0 1",
+    b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1",
+    b"rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11",
+    b"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    # C. syntax
+    b"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    b"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    b"KKKKKKKKK/8/8/8/8/8/8/8 w - - 0 1",
+    b"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    b"rnbqkbnr/pppppppp/35/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    b"rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    b"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1",
+    b"rnbqkbnr/pppppppp//8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    b"4k3/8/8/4X3/8/8/8/4K3 w - - 0 1", b"4k3/8/8/0/8/8/8/4K3 w - - 0 1",
+    b"4k3/8/8/8/8/8/8/4K3 W - - 0 1", b"4k3/8/8/8/8/8/8/4K3 white - - 0 1",
+    b"4k3/8/8/8/8/8/8/4K3 x - - 0 1",
+    S.replace(b"KQkq", b"KK"), S.replace(b"KQkq", b"qkQK"), S.replace(b"KQkq", b"KQ-"),
+    S.replace(b"KQkq", b"-K"), S.replace(b"KQkq", b"KQkqK"), S.replace(b"KQkq", b"kqKQ"),
+    S.replace(b"KQkq", b"HAha"), S.replace(b"KQkq", b"AHah"),
+    S.replace(b"- 0", b"e9 0"), S.replace(b"- 0", b"z3 0"), S.replace(b"- 0", b"e 0"),
+    S.replace(b"- 0", b"E3 0"), S.replace(b"- 0", b"e33 0"),
+    b"4k3/8/8/8/8/8/8/4K3 w - - -1 1", b"4k3/8/8/8/8/8/8/4K3 w - - +3 1",
+    b"4k3/8/8/8/8/8/8/4K3 w - - 007 1", b"4k3/8/8/8/8/8/8/4K3 w - - 1_0 1",
+    b"4k3/8/8/8/8/8/8/4K3 w - - 1a 1", "4k3/8/8/8/8/8/8/4K3 w - - \u0663 1".encode(),
+    b"4k3/8/8/8/8/8/8/4K3 w - - 99999999999999999999 1",
+    b"4k3/8/8/8/8/8/8/4K3 w - - 4294967295 4294967295",
+    b"4k3/8/8/8/8/8/8/4K3 w - - 4294967296 1", b"4k3/8/8/8/8/8/8/4K3 w - - 2147483648 1",
+    b"4k3/8/8/8/8/8/8/4K3 w - - 0 0", b"4k3/8/8/8/8/8/8/4K3 w - - 0 -1",
+    b"4k3/8/8/8/8/8/8/4K3 w - - 0 00000000000000000000001",
+    # D. legality
+    b"4k3/8/8/8/8/8/8/3KK3 w - - 0 1", b"8/8/8/8/8/8/8/4K3 w - - 0 1",
+    b"8/8/8/8/8/8/8/8 w - - 0 1", b"4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
+    b"P3k3/8/8/8/8/8/8/4K3 w - - 0 1", b"4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1",
+    b"4k3/5P2/3N4/8/8/8/4R3/4K3 b - - 0 1", b"8/8/N7/2k5/N7/8/8/3K4 b - - 0 1",
+    b"8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1",
+    b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1",
+    b"rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    b"rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    b"1r2k3/8/8/8/8/8/8/R3KR2 w KQkq - 0 1",
+    b"rnbqkbnr/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/RNBQKBNR w - - 0 1",
+    b"4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", b"k7/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1",
+    b"4k3/8/8/8/8/8/PPPPPPPP/B1B1K3 w - - 0 1",
+    b"rnbqkbnr/pppp1ppp/8/3Pp3/8/8/PPP1PPPP/RNBQKBNR w KQkq e6 0 3",
+    b"rnbqkbnr/pppp1ppp/8/3Pp3/8/8/PPP1PPPP/RNBQKBNR w KQkq e6 5 1",
+    b"4k3/8/8/8/8/8/8/4K3 w - - 50 1", K[:-3] + b"7 42",
+]
+
+
+def shared_lines(shared):
+    lines = []
+    vectors = shared / "vectors"
+    for row in (vectors / "fen-vectors.tsv").read_bytes().splitlines():
+        lines.append(row.split(b"\t")[0])
+    for suite in sorted(vectors.glob("*.epd")):
+        lines.extend(suite.read_bytes().splitlines())
+    return lines
+
+
+def corpus_sample(shared):
+    files = " ".join(str(p) for p in sorted((shared / "corpus").glob("*.zst")))
+    command = f"zstd -dc {files} | shuf -n 300 --random-source=<(yes)"
+    out = subprocess.run(["bash", "-c", command], check=True, capture_output=True).stdout
+    # Keep their terminators' CRs: the decoder gets the line as the splitter leaves it.
+    return [line[:-1] if line.endswith(b"\r") else line for line in out.split(b"\n") if line]
+
+
+def write_seeds(directory, seeds):
+    directory.mkdir(parents=True, exist_ok=True)
+    for seed in seeds:
+        name = hashlib.sha1(seed).hexdigest()
+        (directory / name).write_bytes(seed)
+
+
+def main():
+    out = pathlib.Path(sys.argv[1])
+    here = pathlib.Path(__file__).resolve().parent
+    shared = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else here.parents[2] / "shared"
+    good = shared_lines(shared) + corpus_sample(shared)
+    rng = random.Random(1)
+
+    write_seeds(out / "fen_decode_fuzzer", good + BAD_LINES)
+
+    # Lines mixed into small files with every framing: LF, CRLF, lone CR, no final LF, BOM,
+    # blank and comment lines.
+    pool = good + BAD_LINES
+
+    def some_file(n):
+        parts = []
+        if rng.random() < 0.2:
+            parts.append(BOM)
+        for _ in range(n):
+            kind = rng.random()
+            if kind < 0.08:
+                line = b""
+            elif kind < 0.14:
+                line = b"# " + rng.choice(pool)[:20]
+            elif kind < 0.3:
+                line = rng.choice([K, S])  # repeats, for the dedupe
+            else:
+                line = rng.choice(pool)
+            parts.append(line + rng.choice([b"\n", b"\n", b"\n", b"\r\n", b"\r"]))
+        text = b"".join(parts)
+        return text[:-1] if rng.random() < 0.2 and text else text
+
+    splitter = [b"\x00\x00", b"\x01\x00\n", b"\x03\x00a\nb\r\nc\rd\r", b"\x00\x00\r\n\r\n\n\r"]
+    splitter += [rng.randbytes(2) + some_file(rng.randint(1, 12)) for _ in range(60)]
+    write_seeds(out / "line_splitter_fuzzer", splitter)
+
+    pipeline = [bytes(5), bytes(5) + K, bytes(5) + BOM + K + b"\r\n" + S + b"\r\n" + K]
+    pipeline += [rng.randbytes(5) + some_file(rng.randint(1, 40)) for _ in range(120)]
+    write_seeds(out / "pipeline_fuzzer", pipeline)
+
+
+if __name__ == "__main__":
+    main()
