@@ -382,6 +382,11 @@ class ordered_stage {
       if (sample) {
         ++samples_[reason];
         if (config_.diagnostic) config_.diagnostic(line + escape_for_terminal(bad.text, 200));
+        stats_.invalid_samples.push_back(
+            {name, line_base_ + bad.line + 1, bad.column,
+             c.input.file_offset +
+                 static_cast<std::uint64_t>(bad.text.data() - c.input.data.data()),
+             bad.reason});
       }
       if (rejects_ != nullptr) {
         line.resize(prefix);

@@ -232,6 +232,19 @@ std::string to_json(const run_stats& s, const run_config& config) {
   w.end_array();
   w.end_object();
 
+  w.key("invalid_samples");
+  w.begin_array();
+  for (const invalid_sample& sample : s.invalid_samples) {
+    w.begin_object();
+    w.member("file", std::string_view(sample.file));
+    w.member("line", sample.line);
+    w.member("column", std::uint64_t{sample.column});
+    w.member("offset", sample.offset);
+    w.member("reason", core::to_string(sample.reason));
+    w.end_object();
+  }
+  w.end_array();
+
   w.key("most_repeated");
   w.begin_array();
   for (const counted_text& m : s.most_repeated) {

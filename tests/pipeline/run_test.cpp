@@ -297,7 +297,11 @@ TEST(Run, SamplesArePerReasonAndInInputOrder) {
   config.samples_per_reason = 2;
   std::vector<std::string> messages;
   config.diagnostic = [&](std::string_view m) { messages.emplace_back(m); };
-  (void)run_once(dir, config);
+  const outcome o = run_once(dir, config);
+  // The same samples with their byte offsets: lines are 3 bytes ("xN\n") until line 4 (28+1).
+  std::vector<std::uint64_t> offsets;
+  for (const invalid_sample& s : o.counts.invalid_samples) offsets.push_back(s.offset);
+  EXPECT_EQ(offsets, (std::vector<std::uint64_t>{0, 3, 9}));
   EXPECT_EQ(messages, (std::vector<std::string>{
                           input + ":1:1: bad_piece_char: x1",
                           input + ":2:1: bad_piece_char: x2",

@@ -54,6 +54,16 @@ struct counted_text {
   friend bool operator==(const counted_text&, const counted_text&) = default;
 };
 
+// Where an invalid line was: the same lines as the stderr samples, in input order.
+struct invalid_sample {
+  std::string file;
+  std::uint64_t line = 0;    // 1-based, per input file
+  std::uint32_t column = 0;  // 1-based byte column in the line
+  std::uint64_t offset = 0;  // byte offset of the line's start in its (decompressed) file
+  core::fen_errc reason = core::fen_errc::ok;
+  friend bool operator==(const invalid_sample&, const invalid_sample&) = default;
+};
+
 struct run_stats {
   std::uint64_t input_bytes = 0;  // bytes read from the inputs (compressed size if compressed)
   std::uint64_t bytes = 0;        // text bytes after decompression
@@ -72,8 +82,8 @@ struct run_stats {
   std::uint64_t crlf_lines = 0;
   std::uint64_t bom_skipped = 0;
   std::uint64_t fullmove_zero = 0;
-  std::uint64_t epd_records = 0;      // 4-field records
-  std::uint64_t with_operations = 0;  // records carrying EPD operations
+  std::uint64_t epd_records = 0;            // 4-field records
+  std::uint64_t with_operations = 0;        // records carrying EPD operations
   std::uint64_t whitespace_normalized = 0;  // separators other than single spaces, or trimmed
   std::uint64_t counters_inconsistent = 0;  // kept, but the counters contradict the position
 
@@ -93,6 +103,7 @@ struct run_stats {
   std::array<std::uint64_t, 33> piece_count{};  // by number of pieces on the board
   std::vector<counted_text> top_material;       // e.g. "KQRBNPPvKRNPP", most frequent first
   std::vector<counted_text> most_repeated;      // 4-field position, count (with dedupe)
+  std::vector<invalid_sample> invalid_samples;  // up to samples_per_reason per reason
 
   double wall_seconds = 0;
   unsigned threads = 0;
