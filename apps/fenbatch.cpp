@@ -215,7 +215,6 @@ std::optional<cli> parse_command_line(int argc, char** argv) {
   if (vm.count("max-invalid") != 0) {
     c.max_invalid = parse_count(max_invalid, "--max-invalid", UINT64_MAX);
   }
-  if (c.quiet) config.samples_per_reason = 0;
   return c;
 }
 

@@ -282,11 +282,21 @@ class stream_source final : public input_source {
         break;
       }
       if (eof_) break;
-      if (buffer.size() > limit) {
-        // A line longer than the cap: keep enough of it to reject it as line_too_long and drop
-        // the rest up to its LF without holding it in memory.
-        skipped_bytes_ += buffer.size() - limit;  // read already, dropped, still counted
-        buffer.resize(limit);
+      // A BOM still in front of the first line is not part of it.
+      const std::size_t bom =
+          bom_checked_ ? 0 : core::bom_length(std::string_view(buffer.data(), buffer.size()));
+      if (buffer.size() > limit + bom) {
+        // A line longer than the cap: keep its first cap + 2 bytes, enough to reject it as
+        // line_too_long (and to write the cap + 1 bytes rejects keep of it) even if its last
+        // kept byte is a CR that line splitting would drop, and drop the rest up to its LF
+        // without holding it in memory.
+        const std::size_t keep = limit + 1 + bom;
+        skipped_bytes_ += buffer.size() - keep;  // read already, dropped, still counted
+        last_line_byte_ = buffer.back();
+        buffer.resize(keep);
+        // A CR here is not the line's end: keep the splitter from reading it as CRLF. The byte
+        // is past what rejects keep, so nothing ever shows the stand-in.
+        if (buffer.back() == '\r') buffer.back() = '?';
         buffer.push_back('\n');  // not in the input: its own LF is dropped with the tail
         synthetic_lf = true;
         skipping_ = true;
@@ -294,7 +304,9 @@ class stream_source final : public input_source {
       }
       target = buffer.size() + std::max<std::size_t>(target, 1 << 16);
     }
-    if (buffer.empty() && eof_ && carry_.empty() && skipped_bytes_ == 0) return false;
+    if (buffer.empty() && eof_ && carry_.empty() && skipped_bytes_ == 0 && tail_bytes_ == 0) {
+      return false;
+    }
     std::size_t start = 0;
     out.bom_skipped = false;
     if (!bom_checked_) {
@@ -303,10 +315,14 @@ class stream_source final : public input_source {
       out.bom_skipped = start != 0;
     }
     out.data = std::string_view(buffer.data() + start, buffer.size() - start);
-    out.file_offset = text_offset_ + start;
-    out.text_bytes = buffer.size() - (synthetic_lf ? 1 : 0) + skipped_bytes_;
+    // A skipped overlong tail came before this data; bytes cut after a kept prefix come after.
+    out.file_offset = text_offset_ + tail_bytes_ + start;
+    out.text_bytes = buffer.size() - (synthetic_lf ? 1 : 0) + tail_bytes_ + skipped_bytes_;
+    out.dropped_crlf_lines = dropped_crlf_lines_;
     text_offset_ += out.text_bytes;
     skipped_bytes_ = 0;
+    tail_bytes_ = 0;
+    dropped_crlf_lines_ = 0;
     out.input_bytes = device_state_->bytes_read - bytes_reported_;
     bytes_reported_ = device_state_->bytes_read;
     return true;
@@ -331,16 +347,20 @@ class stream_source final : public input_source {
     if (got > 0) budget_ -= static_cast<std::uint64_t>(got);
   }
 
-  // Drops bytes of an overlong line up to and including its LF.
+  // Drops bytes of an overlong line up to and including its LF. A CR right before that LF
+  // made it a CRLF line, which a mapped input counts too.
   void skip_overlong_tail(std::vector<char>& buffer) {
     const auto lf = std::find(buffer.begin(), buffer.end(), '\n');
     if (lf == buffer.end()) {
-      skipped_bytes_ += buffer.size();
+      tail_bytes_ += buffer.size();
+      if (!buffer.empty()) last_line_byte_ = buffer.back();
       buffer.clear();
       return;
     }
+    const char before_lf = lf == buffer.begin() ? last_line_byte_ : *(lf - 1);
+    dropped_crlf_lines_ += before_lf == '\r' ? 1 : 0;
     const auto drop = static_cast<std::size_t>(lf - buffer.begin()) + 1;
-    skipped_bytes_ += drop;
+    tail_bytes_ += drop;
     buffer.erase(buffer.begin(), lf + 1);
     skipping_ = false;
   }
@@ -353,8 +373,11 @@ class stream_source final : public input_source {
   bool skipping_ = false;
   bool bom_checked_ = false;
   std::uint64_t text_offset_ = 0;
-  std::uint64_t skipped_bytes_ = 0;
-  std::uint64_t bytes_reported_ = 0;  // on-disk bytes accounted to chunks so far
+  std::uint64_t skipped_bytes_ = 0;       // cut after an overlong line's kept prefix, this chunk
+  std::uint64_t tail_bytes_ = 0;          // of an overlong line's tail, skipped before this data
+  std::uint64_t dropped_crlf_lines_ = 0;  // overlong lines whose dropped tail ended in CRLF
+  char last_line_byte_ = 0;               // last byte of an overlong line read so far
+  std::uint64_t bytes_reported_ = 0;      // on-disk bytes accounted to chunks so far
   std::uint64_t budget_ = UINT64_MAX;
 };
 

@@ -22,6 +22,7 @@ struct chunk_input {
   std::vector<char> storage;      // backs `data` for read (not mapped) inputs
   std::uint64_t input_bytes = 0;  // on-disk input bytes consumed for this chunk
   std::uint64_t text_bytes = 0;  // text bytes consumed: data, a skipped BOM, dropped overlong tails
+  std::uint64_t dropped_crlf_lines = 0;  // CRLF endings dropped with overlong tails (streams)
   // Keeps the mapping `data` points into alive while the chunk is in flight.
   std::shared_ptr<input_source> source;
 

@@ -294,7 +294,7 @@ class ordered_stage {
       s.invalid_by_reason[i] += n.invalid_by_reason[i];
     }
     for (std::size_t i = 0; i < n.repairs.size(); ++i) s.repairs[i] += n.repairs[i];
-    s.crlf_lines += n.crlf_lines;
+    s.crlf_lines += n.crlf_lines + c.input.dropped_crlf_lines;
     s.bom_skipped += c.input.bom_skipped ? 1 : 0;
     s.fullmove_zero += n.fullmove_zero;
     s.epd_records += n.epd_records;
