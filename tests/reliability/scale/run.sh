@@ -14,7 +14,7 @@ gen=${FENBATCH_GEN:-$root/build/release/apps/fenbatch-gen}
 mkdir -p "$work"
 input="$work/big.fen"
 
-bytes=$(awk -v g="$gib" 'BEGIN { printf "%d", g * 1073741824 }')
+bytes=$(awk -v g="$gib" 'BEGIN { printf "%.0f", g * 1073741824 }')
 echo "== generating $gib GiB ($bytes bytes) into $input"
 "$gen" --bytes "$bytes" --seed 11 -o "$work/part1.fen"
 part1_size=$(stat -c %s "$work/part1.fen")
