@@ -1,9 +1,11 @@
 // libFuzzer target: arbitrary bytes as one line, through the decoder in strict and repair mode.
 // Checks (any violation traps, so libFuzzer keeps the input):
 // - the status column is 1..size+1 for errors and 0 for skipped lines;
-// - whatever either mode accepts, written in every format/castling/ep combination, re-parses in
-//   strict mode without repairs, writes itself again byte for byte (idempotence) and keeps the
-//   position (position and board keys, the full key where counters are written, the bitboards);
+// - whatever either mode accepts, written in every format/castling/ep combination (into a buffer
+//   of exactly max_written_size bytes), is one line of single-space-separated fields that
+//   re-parses in both modes without repairs or whitespace notes, writes itself again byte for
+//   byte (idempotence) and keeps the position (position and board keys, the full key where
+//   counters are written, the bitboards, legal ep, check);
 // - repair mode accepts every line strict mode accepts, repairs nothing in it and writes the
 //   same bytes; a line strict mode rejects for a reason repair mode does not repair is rejected
 //   by repair mode too, with the same reason ("nothing else is repaired").
@@ -11,6 +13,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -24,9 +27,12 @@ namespace {
 
 namespace core = fenbatch::core;
 
-// Traps rather than aborts: no message, no unwinding, a clean stack for the report.
-void check(bool condition) {
-  if (!condition) __builtin_trap();
+// Names the failed check (the replay driver has no stack trace for a trap), then traps: no
+// unwinding, so libFuzzer's report shows the stack of the failure.
+void check(bool condition, int line = __builtin_LINE()) {
+  if (condition) return;
+  std::fprintf(stderr, "%s:%d: check failed\n", __FILE__, line);
+  __builtin_trap();
 }
 
 constexpr core::decode_options strict_mode{false};
@@ -42,8 +48,8 @@ std::array<core::write_options, 12> all_write_options() {
   std::size_t i = 0;
   for (const auto format : {core::output_format::fen, core::output_format::epd}) {
     for (const auto castling : {core::castling_notation::xfen, core::castling_notation::shredder}) {
-      for (const auto ep : {core::ep_policy::legal, core::ep_policy::pseudo,
-                            core::ep_policy::always}) {
+      for (const auto ep :
+           {core::ep_policy::legal, core::ep_policy::pseudo, core::ep_policy::always}) {
         all[i++] = core::write_options{format, castling, ep};
       }
     }
@@ -157,7 +163,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check(repair_status.ok());
     check(repaired.repairs == 0);
     for (const core::write_options& options : all_write_options()) {
-      check(core::to_canonical(strict, line, options) == core::to_canonical(repaired, line, options));
+      check(core::to_canonical(strict, line, options) ==
+            core::to_canonical(repaired, line, options));
     }
     check_canonical(strict, line);
   } else if (!is_repairable(strict_status.code)) {

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <string_view>
 #include <vector>
@@ -22,8 +23,12 @@ namespace {
 
 namespace core = fenbatch::core;
 
-void check(bool condition) {
-  if (!condition) __builtin_trap();
+// Names the failed check (the replay driver has no stack trace for a trap), then traps: no
+// unwinding, so libFuzzer's report shows the stack of the failure.
+void check(bool condition, int line = __builtin_LINE()) {
+  if (condition) return;
+  std::fprintf(stderr, "%s:%d: check failed\n", __FILE__, line);
+  __builtin_trap();
 }
 
 std::vector<core::line_span> split(std::string_view buffer) {

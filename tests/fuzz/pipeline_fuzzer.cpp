@@ -28,6 +28,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
@@ -53,8 +54,18 @@ namespace core = fenbatch::core;
 namespace pipeline = fenbatch::pipeline;
 namespace fs = std::filesystem;
 
-void check(bool condition) {
-  if (!condition) __builtin_trap();
+// The workspace directory, once created: a failed check removes it before trapping (the
+// trap skips destructors), so crashes found while fuzzing do not litter /dev/shm.
+fs::path workspace_dir;
+
+// Names the failed check (the replay driver has no stack trace for a trap), then traps: no
+// unwinding, so libFuzzer's report shows the stack of the failure.
+void check(bool condition, int line = __builtin_LINE()) {
+  if (condition) return;
+  std::fprintf(stderr, "%s:%d: check failed\n", __FILE__, line);
+  std::error_code ignored;
+  if (!workspace_dir.empty()) fs::remove_all(workspace_dir, ignored);
+  __builtin_trap();
 }
 
 // A private directory for this process; removed at exit (not after a crash: libFuzzer aborts).
@@ -65,6 +76,7 @@ class workspace {
       std::string pattern = (base / "fenbatch-fuzz-XXXXXX").string();
       if (::mkdtemp(pattern.data()) != nullptr) {
         dir_ = pattern;
+        workspace_dir = dir_;
         return;
       }
     }
@@ -73,6 +85,7 @@ class workspace {
   ~workspace() {
     std::error_code ignored;
     fs::remove_all(dir_, ignored);
+    workspace_dir.clear();
   }
   workspace(const workspace&) = delete;
   workspace& operator=(const workspace&) = delete;
@@ -120,8 +133,9 @@ void write_file(const std::string& path, std::string_view bytes) {
 // The magic numbers pipeline/src/input_reader.cpp sniffs: such inputs are decompressed, so
 // the model (plain text) does not apply and a corrupt stream is an expected error.
 bool has_compression_magic(std::string_view text) {
+  static constexpr char xz_magic[] = {'\xFD', '7', 'z', 'X', 'Z', '\0'};
   return text.starts_with("\x1F\x8B") || text.starts_with("BZh") ||
-         text.starts_with(std::string_view("\xFD" "7zXZ\x00", 6)) ||
+         text.starts_with(std::string_view(xz_magic, sizeof xz_magic)) ||
          text.starts_with("\x28\xB5\x2F\xFD");
 }
 
@@ -167,8 +181,8 @@ header read_header(const std::uint8_t* data, std::size_t size) {
   h.threads[1] = 1 + ((flags >> 1) & 1);
   h.decode.repair = ((flags >> 2) & 1) != 0;
   h.write.format = ((flags >> 3) & 1) != 0 ? core::output_format::epd : core::output_format::fen;
-  h.write.castling = ((flags >> 4) & 1) != 0 ? core::castling_notation::shredder
-                                             : core::castling_notation::xfen;
+  h.write.castling =
+      ((flags >> 4) & 1) != 0 ? core::castling_notation::shredder : core::castling_notation::xfen;
   static constexpr core::ep_policy policies[] = {core::ep_policy::legal, core::ep_policy::pseudo,
                                                  core::ep_policy::always, core::ep_policy::legal};
   h.write.ep = policies[(flags >> 5) & 3];
@@ -205,8 +219,8 @@ model run_model(std::string_view text, const pipeline::run_config& config) {
       ++s.invalid;
       ++s.invalid_by_reason[static_cast<std::size_t>(status.code)];
       m.rejects += config.inputs.front() + ':' + std::to_string(s.lines) + ':' +
-                   std::to_string(status.column) + ": " + std::string(core::to_string(status.code)) +
-                   ": ";
+                   std::to_string(status.column) + ": " +
+                   std::string(core::to_string(status.code)) + ": ";
       m.rejects += line.text.substr(0, core::max_line_length + 1);
       m.rejects += '\n';
     } else {

@@ -58,7 +58,8 @@ constexpr auto make_placement_table() {
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     t[static_cast<std::uint8_t>(pieces[i])] = static_cast<std::uint8_t>(i + 1);
   }
-  for (int d = 1; d <= 8; ++d) t['0' + d] = static_cast<std::uint8_t>(digit_flag | d);
+  for (int d = 1; d <= 8; ++d)
+    t[static_cast<std::size_t>('0' + d)] = static_cast<std::uint8_t>(digit_flag | d);
   t['/'] = slash;
   return t;
 }
@@ -89,7 +90,9 @@ constexpr auto make_fast_placement_table() {
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     t[static_cast<std::uint8_t>(pieces[i])] = fast_entry(static_cast<std::uint32_t>(i), 1, 0);
   }
-  for (int d = 1; d <= 8; ++d) t['0' + d] = fast_entry(fast_no_piece, d, fast_digit);
+  for (int d = 1; d <= 8; ++d) {
+    t[static_cast<std::size_t>('0' + d)] = fast_entry(fast_no_piece, d, fast_digit);
+  }
   t['/'] = fast_entry(fast_no_piece, -16, fast_slash);
   t[' '] = fast_entry(fast_no_piece, 0, fast_end);
   t['\t'] = fast_entry(fast_no_piece, 0, fast_end);

@@ -22,7 +22,9 @@ struct position {
   std::uint32_t fullmove_number = 1;
 
   [[nodiscard]] constexpr bitboard occupied() const noexcept { return by_color[0] | by_color[1]; }
-  [[nodiscard]] constexpr bitboard pieces(color c) const noexcept { return by_color[to_index(c)]; }
+  [[nodiscard]] constexpr bitboard pieces(color c) const noexcept {
+    return by_color[static_cast<std::size_t>(c)];
+  }
   [[nodiscard]] constexpr bitboard pieces(piece_type t) const noexcept {
     return by_type[static_cast<std::size_t>(t)];
   }
