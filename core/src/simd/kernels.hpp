@@ -9,6 +9,14 @@
 
 namespace fenbatch::core::simd {
 
+// The narrow interface a decoder implementation fills: the strict placement field, which is
+// most of the work. A kernel reads the placement at `p` (the line ends at `end`), sets the 12
+// piece bitboards of `pos`, and returns the field's end, or nullptr for anything it does not
+// accept; the precise scalar parser then takes over and finds the reason and column. Kernels
+// must agree bit for bit with the scalar one and never read past `end` outside the memory page
+// that holds `end - 1`.
+using placement_kernel = const char* (*)(const char* p, const char* end, position& pos) noexcept;
+
 struct kernels {
   std::string_view name;
   fen_status (*decode)(std::string_view line, const decode_options& options, record& out) noexcept;
@@ -16,7 +24,16 @@ struct kernels {
 
 namespace scalar {
 fen_status decode(std::string_view line, const decode_options& options, record& out) noexcept;
+// The whole decoder with another placement kernel in front of the precise parser.
+fen_status decode_with(std::string_view line, const decode_options& options, record& out,
+                       placement_kernel placement) noexcept;
+const char* fast_placement(const char* p, const char* end, position& pos) noexcept;
 }  // namespace scalar
+
+namespace avx2 {  // x86-64 with AVX2 and BMI2 (built with those flags; call only if supported)
+fen_status decode(std::string_view line, const decode_options& options, record& out) noexcept;
+const char* fast_placement(const char* p, const char* end, position& pos) noexcept;
+}  // namespace avx2
 
 // The implementation in use: the best one this CPU supports, or the one named by the
 // environment variable FENBATCH_FORCE_IMPL (for tests and bug reports).

@@ -102,7 +102,7 @@ constexpr auto fast_placement_table = make_fast_placement_table();
 
 // Decodes a well-formed strict placement at p into pos and returns the end of the field, or
 // nullptr if anything is off (pos is then untouched).
-const char* fast_placement(const char* p, const char* end, position& pos) noexcept {
+const char* scalar_placement(const char* p, const char* end, position& pos) noexcept {
   std::array<bitboard, 13> boards{};  // 12 piece slots; slot 12 absorbs digits and slashes
   int square = 56;                    // next square to fill: a8, b8, ..., h8, a7, ...
   int rank_shift = 0;                 // 8 * slashes seen
@@ -145,8 +145,13 @@ bool looks_like_check_counts(const char* first, const char* last) noexcept {
 
 class decoder {
  public:
-  decoder(std::string_view line, const decode_options& options, record& out) noexcept
-      : begin_(line.data()), end_(line.data() + line.size()), options_(options), rec_(out) {}
+  decoder(std::string_view line, const decode_options& options, record& out,
+          placement_kernel kernel) noexcept
+      : begin_(line.data()),
+        end_(line.data() + line.size()),
+        options_(options),
+        rec_(out),
+        kernel_(kernel) {}
 
   fen_status run() noexcept;
 
@@ -188,6 +193,7 @@ class decoder {
   const char* p_ = nullptr;
   const decode_options& options_;
   record& rec_;
+  placement_kernel kernel_;
 };
 
 fen_status decoder::placement() noexcept {
@@ -578,7 +584,7 @@ fen_status decoder::run() noexcept {
 
   const char* const placement_begin = p_;
   rec_.placement_column = column(p_);
-  if (const char* field_end = fast_placement(p_, end_, rec_.pos); field_end != nullptr) {
+  if (const char* field_end = kernel_(p_, end_, rec_.pos); field_end != nullptr) {
     p_ = field_end;
   } else if (fen_status s = placement(); !s.ok()) {
     return s;
@@ -596,6 +602,15 @@ fen_status decoder::run() noexcept {
 }  // namespace
 
 fen_status decode(std::string_view line, const decode_options& options, record& out) noexcept {
+  return decode_with(line, options, out, &scalar_placement);
+}
+
+const char* fast_placement(const char* p, const char* end, position& pos) noexcept {
+  return scalar_placement(p, end, pos);
+}
+
+fen_status decode_with(std::string_view line, const decode_options& options, record& out,
+                       placement_kernel placement) noexcept {
   // Field by field: `out = record{}` compiled to a memset call that cost more than the fields.
   out.pos.by_color = {};
   out.pos.by_type = {};
@@ -616,7 +631,7 @@ fen_status decode(std::string_view line, const decode_options& options, record& 
   out.side_column = 0;
   out.ep_column = 0;
   out.stale_castling_column = 0;
-  return decoder(line, options, out).run();
+  return decoder(line, options, out, placement).run();
 }
 
 }  // namespace fenbatch::core::simd::scalar

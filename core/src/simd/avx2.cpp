@@ -1,0 +1,203 @@
+// The AVX2 + BMI2 placement kernel. One pass over the (at most 63-byte) field in two 32-byte
+// vectors, no branch per byte:
+//   1. classify every byte at once: 12 piece letters, digits 1-8, '/', the field end;
+//   2. give each byte the squares it covers (piece 1, digit n, slash 0) and prefix-sum them, so
+//      every byte knows its square in reading order (a8 = 0 ... h1 = 63); validity is then
+//      a few mask tests (total 64, seven slashes each at a multiple of 8, no digit runs);
+//   3. the empty squares come from the digits alone (few); the occupied squares in reading
+//      order then take the pieces in order with one PDEP per piece type, after a PEXT that
+//      keeps that type's letters among all letters; a byte swap turns reading order into
+//      square order (rank 8 first becomes rank 1 first).
+// Anything unusual returns nullptr and the scalar parser decides, so results are the scalar
+// ones bit for bit (tests run every suite per implementation, and a differential test and
+// fuzzer compare them).
+
+#include <immintrin.h>
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+#include "kernels.hpp"
+
+namespace fenbatch::core::simd::avx2 {
+namespace {
+
+constexpr std::size_t window = 64;
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool always_copy = true;  // ASan reports any byte read past the string
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+constexpr bool always_copy = true;
+#else
+constexpr bool always_copy = false;
+#endif
+#else
+constexpr bool always_copy = false;
+#endif
+
+// Reading the 64-byte window at p is safe when it stays inside the line, or inside the memory
+// page that holds the line's last byte (mapped, since that byte is).
+bool window_is_readable(const char* p, const char* end) noexcept {
+  if (end - p >= static_cast<std::ptrdiff_t>(window)) return true;
+  const auto last_read = reinterpret_cast<std::uintptr_t>(p) + window - 1;
+  const auto last_valid = reinterpret_cast<std::uintptr_t>(end) - 1;
+  return (last_read >> 12) == (last_valid >> 12);
+}
+
+inline std::uint64_t mask64(__m256i low, __m256i high) noexcept {
+  return static_cast<std::uint32_t>(_mm256_movemask_epi8(low)) |
+         (std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(high))} << 32);
+}
+
+inline __m256i equals(__m256i v, char c) noexcept {
+  return _mm256_cmpeq_epi8(v, _mm256_set1_epi8(c));
+}
+
+// Inclusive prefix sums of bytes within each 128-bit lane.
+inline __m256i lane_prefix_sums(__m256i x) noexcept {
+  x = _mm256_add_epi8(x, _mm256_slli_si256(x, 1));
+  x = _mm256_add_epi8(x, _mm256_slli_si256(x, 2));
+  x = _mm256_add_epi8(x, _mm256_slli_si256(x, 4));
+  return _mm256_add_epi8(x, _mm256_slli_si256(x, 8));
+}
+
+// Inclusive prefix sums over all 32 bytes: the low lane's total carried into the high lane.
+inline __m256i prefix_sums(__m256i x) noexcept {
+  x = lane_prefix_sums(x);
+  const __m256i low_total = _mm256_shuffle_epi8(x, _mm256_set1_epi8(15));
+  return _mm256_add_epi8(x, _mm256_permute2x128_si256(low_total, low_total, 0x08));
+}
+
+constexpr std::array<char, 12> piece_letters{'P', 'N', 'B', 'R', 'Q', 'K',
+                                             'p', 'n', 'b', 'r', 'q', 'k'};
+
+const char* placement(const char* p, const char* end, position& pos) noexcept {
+  const auto available = static_cast<std::size_t>(end - p);
+  alignas(32) std::array<char, window> padded;
+  const char* q = p;
+  if (always_copy || !window_is_readable(p, end)) {
+    const std::size_t n = available < window ? available : window;
+    std::memcpy(padded.data(), p, n);
+    std::memset(padded.data() + n, ' ', window - n);
+    q = padded.data();
+  }
+  const __m256i v0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
+  const __m256i v1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q + 32));
+
+  // The field ends at the first blank or at the end of the line.
+  std::uint64_t stops = mask64(_mm256_or_si256(equals(v0, ' '), equals(v0, '\t')),
+                               _mm256_or_si256(equals(v1, ' '), equals(v1, '\t')));
+  if (available < window) stops |= ~std::uint64_t{0} << available;
+  if (stops == 0) return nullptr;  // a placement of 64 bytes or more: rare, scalar
+  const auto length = static_cast<unsigned>(_tzcnt_u64(stops));
+  if (length == 0) return nullptr;
+  const std::uint64_t field = (std::uint64_t{1} << length) - 1;
+
+  std::array<std::uint64_t, 12> letters{};
+  __m256i letter0 = _mm256_setzero_si256();
+  __m256i letter1 = _mm256_setzero_si256();
+  std::uint64_t all_letters = 0;
+  for (std::size_t i = 0; i < piece_letters.size(); ++i) {
+    const __m256i e0 = equals(v0, piece_letters[i]);
+    const __m256i e1 = equals(v1, piece_letters[i]);
+    letter0 = _mm256_or_si256(letter0, e0);
+    letter1 = _mm256_or_si256(letter1, e1);
+    letters[i] = mask64(e0, e1) & field;
+    all_letters |= letters[i];
+  }
+  const __m256i one = _mm256_set1_epi8(1);
+  const __m256i seven = _mm256_set1_epi8(7);
+  const __m256i from_one0 = _mm256_sub_epi8(v0, _mm256_set1_epi8('1'));
+  const __m256i from_one1 = _mm256_sub_epi8(v1, _mm256_set1_epi8('1'));
+  const __m256i digit0 = _mm256_cmpeq_epi8(_mm256_min_epu8(from_one0, seven), from_one0);
+  const __m256i digit1 = _mm256_cmpeq_epi8(_mm256_min_epu8(from_one1, seven), from_one1);
+  const std::uint64_t digits = mask64(digit0, digit1) & field;
+  const std::uint64_t slashes = mask64(equals(v0, '/'), equals(v1, '/')) & field;
+
+  // Only pieces, digits and slashes; no two digits in a row; seven slashes, none at either end
+  // and no two together (each rank then holds at least one byte).
+  if ((all_letters | digits | slashes) != field || (digits & (digits >> 1)) != 0 ||
+      _mm_popcnt_u64(slashes) != 7 || (slashes & (slashes >> 1)) != 0 || (slashes & 1) != 0 ||
+      ((slashes >> (length - 1)) & 1) != 0) {
+    return nullptr;
+  }
+
+  // Squares each byte covers, inside the field only.
+  const __m256i iota0 =
+      _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                       22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+  const __m256i iota1 = _mm256_add_epi8(iota0, _mm256_set1_epi8(32));
+  const __m256i limit = _mm256_set1_epi8(static_cast<char>(length));
+  const __m256i in0 = _mm256_cmpgt_epi8(limit, iota0);
+  const __m256i in1 = _mm256_cmpgt_epi8(limit, iota1);
+  const __m256i advance0 = _mm256_and_si256(
+      in0, _mm256_or_si256(_mm256_and_si256(digit0, _mm256_add_epi8(from_one0, one)),
+                           _mm256_and_si256(letter0, one)));
+  const __m256i advance1 = _mm256_and_si256(
+      in1, _mm256_or_si256(_mm256_and_si256(digit1, _mm256_add_epi8(from_one1, one)),
+                           _mm256_and_si256(letter1, one)));
+
+  // All 64 squares covered (sums of 64 bytes of at most 8 fit in the horizontal add below).
+  const __m256i sums = _mm256_add_epi64(_mm256_sad_epu8(advance0, _mm256_setzero_si256()),
+                                        _mm256_sad_epu8(advance1, _mm256_setzero_si256()));
+  const __m128i sums128 =
+      _mm_add_epi64(_mm256_castsi256_si128(sums), _mm256_extracti128_si256(sums, 1));
+  const auto total = static_cast<std::uint64_t>(_mm_cvtsi128_si64(sums128)) +
+                     static_cast<std::uint64_t>(_mm_extract_epi64(sums128, 1));
+  if (total != 64) return nullptr;
+
+  // The square (in reading order) where each byte starts: exclusive prefix sums.
+  const __m256i inclusive0 = prefix_sums(advance0);
+  const __m256i carry = _mm256_set1_epi8(static_cast<char>(_mm256_extract_epi8(inclusive0, 31)));
+  const __m256i inclusive1 = _mm256_add_epi8(prefix_sums(advance1), carry);
+  const __m256i start0 = _mm256_sub_epi8(inclusive0, advance0);
+  const __m256i start1 = _mm256_sub_epi8(inclusive1, advance1);
+
+  // Every slash falls on a rank boundary: with 8 non-empty ranks covering 64 squares, each rank
+  // then covers exactly 8.
+  const __m256i zero = _mm256_setzero_si256();
+  const std::uint64_t off_boundary =
+      ~mask64(_mm256_cmpeq_epi8(_mm256_and_si256(start0, seven), zero),
+              _mm256_cmpeq_epi8(_mm256_and_si256(start1, seven), zero));
+  if ((off_boundary & slashes) != 0) return nullptr;
+
+  // Empty squares from the digits: n squares from where the digit starts.
+  alignas(32) std::array<std::uint8_t, window> starts;
+  alignas(32) std::array<std::uint8_t, window> advances;
+  _mm256_store_si256(reinterpret_cast<__m256i*>(starts.data()), start0);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(starts.data() + 32), start1);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(advances.data()), advance0);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(advances.data() + 32), advance1);
+  std::uint64_t empty = 0;
+  for (std::uint64_t d = digits; d != 0; d = _blsr_u64(d)) {
+    const auto at = static_cast<std::size_t>(_tzcnt_u64(d));
+    empty |= ((std::uint64_t{1} << advances[at]) - 1) << starts[at];
+  }
+  const std::uint64_t occupied = ~empty;  // in reading order
+
+  std::array<bitboard, 12> boards{};
+  for (std::size_t i = 0; i < boards.size(); ++i) {
+    // Among all letters, which are this piece; placed on the occupied squares in order.
+    boards[i] = __builtin_bswap64(_pdep_u64(_pext_u64(letters[i], all_letters), occupied));
+  }
+  for (std::size_t t = 0; t < piece_type_count; ++t) {
+    pos.by_color[0] |= boards[t];
+    pos.by_color[1] |= boards[t + 6];
+    pos.by_type[t] = boards[t] | boards[t + 6];
+  }
+  return p + length;
+}
+
+}  // namespace
+
+const char* fast_placement(const char* p, const char* end, position& pos) noexcept {
+  return placement(p, end, pos);
+}
+
+fen_status decode(std::string_view line, const decode_options& options, record& out) noexcept {
+  return scalar::decode_with(line, options, out, &placement);
+}
+
+}  // namespace fenbatch::core::simd::avx2

@@ -1,0 +1,171 @@
+// Every decoder implementation this CPU can run against the scalar reference: the same status,
+// column and record, field by field, on every shared corpus line, on the vectors, and on
+// mutations of them. Plus the guard-page test: a line that ends where an unmapped page begins.
+#include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "fenbatch/core/line_splitter.hpp"
+#include "shared_data.hpp"
+#include "simd/kernels.hpp"
+
+namespace fenbatch::core {
+namespace {
+
+using decode_fn = fen_status (*)(std::string_view, const decode_options&, record&) noexcept;
+
+struct implementation {
+  const char* name;
+  decode_fn decode;
+};
+
+std::vector<implementation> vector_implementations() {
+  std::vector<implementation> out;
+#if FENBATCH_HAVE_AVX2
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2")) {
+    out.push_back({"avx2", &simd::avx2::decode});
+  }
+#endif
+  return out;
+}
+
+bool same_record(const record& a, const record& b) {
+  return a.pos == b.pos && a.legal_ep == b.legal_ep && a.pseudo_legal_ep == b.pseudo_legal_ep &&
+         a.in_check == b.in_check && a.repairs == b.repairs && a.notes == b.notes &&
+         a.operations_begin == b.operations_begin && a.operations_end == b.operations_end &&
+         a.placement_column == b.placement_column && a.placement_length == b.placement_length &&
+         a.side_column == b.side_column && a.ep_column == b.ep_column &&
+         a.stale_castling_column == b.stale_castling_column;
+}
+
+// Compares one line in strict and repair mode; returns false (and records why) on a difference.
+bool agrees(const implementation& impl, std::string_view line, std::string& why) {
+  for (const bool repair : {false, true}) {
+    const decode_options options{repair};
+    record expected;
+    record got;
+    const fen_status s = simd::scalar::decode(line, options, expected);
+    const fen_status t = impl.decode(line, options, got);
+    if (s != t || (s.ok() && !same_record(expected, got))) {
+      why = std::string(impl.name) + (repair ? " repair" : " strict") + ": scalar " +
+            std::string(to_string(s.code)) + "@" + std::to_string(s.column) + ", got " +
+            std::string(to_string(t.code)) + "@" + std::to_string(t.column);
+      return false;
+    }
+  }
+  return true;
+}
+
+// Mutations that stress the placement kernel: bytes replaced, inserted, deleted; digits and
+// slashes moved; lines cut at every length.
+std::vector<std::string> mutations(const std::string& line, std::mt19937& rng) {
+  static constexpr std::string_view alphabet = "pnbrqkPNBRQK12345678/ 90xw-\t\r\0#;";
+  std::vector<std::string> out;
+  for (int i = 0; i < 6 && !line.empty(); ++i) {
+    std::string m = line;
+    const std::size_t at = rng() % m.size();
+    const char c = alphabet[rng() % alphabet.size()];
+    switch (rng() % 3) {
+      case 0: m[at] = c; break;
+      case 1: m.insert(m.begin() + static_cast<std::ptrdiff_t>(at), c); break;
+      default: m.erase(at, 1); break;
+    }
+    out.push_back(std::move(m));
+  }
+  out.push_back(line.substr(0, rng() % (line.size() + 1)));
+  return out;
+}
+
+TEST(SimdDifferential, AgreesWithScalarOnVectorsAndMutations) {
+  const auto impls = vector_implementations();
+  if (impls.empty()) {
+    // Nothing to compare on this CPU: then the scalar decoder must be the one in use.
+    EXPECT_EQ(decoder_name(), "scalar");
+    return;
+  }
+  std::mt19937 rng(20261122);
+  const std::vector<std::string> seeds = {
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+      "8/8/8/8/8/8/8/8 w - - 0 1",
+      "k7/8/8/8/8/8/8/7K w - - 0 1",
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1",
+      "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+      "RNBQKBNR/PPPPPPPP/PPPPPPPP/PPPPPPPP/pppppppp/pppppppp/pppppppp/rnbqkbnr w - - 0 1",
+      "1n1b1Q2/1b4rp/1q5P/2Pppr2/p2kP1pR/2NP4/P2Bq1K1/RQ3Br1 w - -",
+  };
+  int compared = 0;
+  for (const std::string& seed : seeds) {
+    for (int round = 0; round < 2000; ++round) {
+      for (const std::string& m : mutations(seed, rng)) {
+        for (const auto& impl : impls) {
+          std::string why;
+          ASSERT_TRUE(agrees(impl, m, why)) << why << " on \"" << m << '"';
+          ++compared;
+        }
+      }
+    }
+  }
+  EXPECT_GT(compared, 0);
+}
+
+TEST(SimdDifferential, AgreesWithScalarOnEveryCorpusLine) {
+  FENBATCH_REQUIRE_SHARED(shared);
+  const auto impls = vector_implementations();
+  if (impls.empty()) {
+    // Nothing to compare on this CPU: then the scalar decoder must be the one in use.
+    EXPECT_EQ(decoder_name(), "scalar");
+    return;
+  }
+  std::uint64_t lines = 0;
+  for (const auto& file : test::corpus_files(shared)) {
+    const std::string text = test::read_zst(file);
+    line_splitter splitter(text);
+    for (line_span line; splitter.next(line); ++lines) {
+      for (const auto& impl : impls) {
+        std::string why;
+        ASSERT_TRUE(agrees(impl, line.text, why))
+            << why << " on " << file.filename() << ": " << line.text;
+      }
+    }
+  }
+  EXPECT_EQ(lines, 2'784'093U);
+}
+
+// A kernel may read a fixed window past the line end only inside the line's last page: put
+// lines right before an unreadable page and decode them.
+TEST(SimdDifferential, NeverReadsIntoTheNextPage) {
+  const auto impls = vector_implementations();
+  if (impls.empty()) {
+    // Nothing to compare on this CPU: then the scalar decoder must be the one in use.
+    EXPECT_EQ(decoder_name(), "scalar");
+    return;
+  }
+  const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  void* region =
+      ::mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(region, MAP_FAILED);
+  ASSERT_EQ(::mprotect(static_cast<char*>(region) + page, page, PROT_NONE), 0);
+  char* const page_end = static_cast<char*>(region) + page;
+  for (const std::string line :
+       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/8/8/8/8/8/8/8",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "4k3/8/8/8/8/8/8/4K3 w - -"}) {
+    for (std::size_t cut = 1; cut <= line.size(); ++cut) {
+      char* const start = page_end - cut;  // the line's last byte is the page's last byte
+      std::memcpy(start, line.data(), cut);
+      for (const auto& impl : impls) {
+        std::string why;
+        EXPECT_TRUE(agrees(impl, std::string_view(start, cut), why)) << why;
+      }
+    }
+  }
+  ::munmap(region, 2 * page);
+}
+
+}  // namespace
+}  // namespace fenbatch::core

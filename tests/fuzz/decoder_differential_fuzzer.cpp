@@ -1,0 +1,70 @@
+// Differential fuzzing of the decoder implementations: every vector decoder this CPU runs must
+// give the scalar reference's status, column and record on any input, in strict and repair
+// mode. Any difference traps. The input is placed at the very end of a readable page, so a
+// kernel reading past the line end outside the allowed page would fault here.
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "fenbatch/core/record.hpp"
+#include "simd/kernels.hpp"
+
+namespace {
+
+using namespace fenbatch::core;
+
+bool same(const record& a, const record& b) {
+  return a.pos == b.pos && a.legal_ep == b.legal_ep && a.pseudo_legal_ep == b.pseudo_legal_ep &&
+         a.in_check == b.in_check && a.repairs == b.repairs && a.notes == b.notes &&
+         a.operations_begin == b.operations_begin && a.operations_end == b.operations_end &&
+         a.placement_column == b.placement_column && a.placement_length == b.placement_length &&
+         a.side_column == b.side_column && a.ep_column == b.ep_column &&
+         a.stale_castling_column == b.stale_castling_column;
+}
+
+// A page followed by an unreadable one, reused across inputs.
+char* guarded_page_end() {
+  static char* end = [] {
+    const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    void* region =
+        ::mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (region == MAP_FAILED) __builtin_trap();
+    ::mprotect(static_cast<char*>(region) + page, page, PROT_NONE);
+    return static_cast<char*>(region) + page;
+  }();
+  return end;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+#if FENBATCH_HAVE_AVX2
+  __builtin_cpu_init();
+  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2")) return 0;
+  if (size > 4096) return 0;
+  char* const line = guarded_page_end() - size;
+  std::memcpy(line, data, size);
+  const std::string_view text(line, size);
+  for (const bool repair : {false, true}) {
+    const decode_options options{repair};
+    record expected;
+    record got;
+    const fen_status s = simd::scalar::decode(text, options, expected);
+    const fen_status t = simd::avx2::decode(text, options, got);
+    if (s != t || (s.ok() && !same(expected, got))) {
+      std::fprintf(stderr, "avx2 differs from scalar (%s mode): %s@%u vs %s@%u\n",
+                   repair ? "repair" : "strict", std::string(to_string(s.code)).c_str(), s.column,
+                   std::string(to_string(t.code)).c_str(), t.column);
+      __builtin_trap();
+    }
+  }
+#else
+  (void)data;
+  (void)size;
+#endif
+  return 0;
+}
