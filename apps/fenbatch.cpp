@@ -10,11 +10,13 @@
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <limits>
 #include <new>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -35,12 +37,17 @@ constexpr int exit_error = 2;
 // open(), and data meant for stdout would land in, say, the rejects file. Park /dev/null on
 // each closed one and remember: output to a closed stdout is an error, not a silent success.
 bool stdout_was_closed = false;
+bool stderr_was_closed = false;
 
 void occupy_closed_standard_descriptors() {
   for (const int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO}) {
     if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
     if (fd == STDOUT_FILENO) stdout_was_closed = true;
-    const int parked = ::open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
+    // A closed stderr gets /dev/full: every write to it then fails and is caught like any
+    // unwritable stderr, while a run with nothing to say (-q) still succeeds.
+    if (fd == STDERR_FILENO) stderr_was_closed = true;
+    const char* parking = fd == STDERR_FILENO ? "/dev/full" : "/dev/null";
+    const int parked = ::open(parking, fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
     if (parked != fd && parked >= 0) ::close(parked);  // (another thread raced us: give up)
   }
 }
@@ -307,8 +314,12 @@ int run_cli(int argc, char** argv) {
   cli& c = *parsed;
   run_config& config = c.config;
   if (!c.quiet) {
+    // An invalid line that cannot be reported must not pass unnoticed: abort the run, so
+    // nothing is published (exit 2), as for any other write error.
     config.diagnostic = [](std::string_view line) {
-      std::fprintf(stderr, "%.*s\n", static_cast<int>(line.size()), line.data());
+      if (std::fprintf(stderr, "%.*s\n", static_cast<int>(line.size()), line.data()) < 0) {
+        throw std::runtime_error(std::string("write: standard error: ") + std::strerror(errno));
+      }
     };
   }
   if (c.progress) config.progress = show_progress;
@@ -327,6 +338,8 @@ int run_cli(int argc, char** argv) {
     }
     return exit_too_many_invalid;
   }
+  // The summary and statistics come after publishing; a failed write still fails the run.
+  if (std::ferror(stderr) != 0) return exit_error;
   return exit_success;
 }
 
@@ -334,6 +347,8 @@ int run_cli(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   occupy_closed_standard_descriptors();
+  // No /dev/full to park on a closed stderr: nothing could be reported, so refuse to run.
+  if (stderr_was_closed && ::fcntl(STDERR_FILENO, F_GETFD) == -1) return exit_error;
   fenbatch::pipeline::install_signal_cleanup();
   try {
     return run_cli(argc, argv);

@@ -62,6 +62,9 @@ class fd_device {
     std::string replay;
     std::size_t replayed = 0;
     std::uint64_t bytes_read = 0;  // on-disk bytes, for progress
+    // A regular file is read up to its size at open: bytes appended meanwhile are not this
+    // run's, and ending short of it means the file shrank under us.
+    std::uint64_t size_at_open = UINT64_MAX;
   };
 
   explicit fd_device(std::shared_ptr<state> s) : state_(std::move(s)) {}
@@ -74,13 +77,22 @@ class fd_device {
       s.replayed += k;
       return static_cast<std::streamsize>(k);
     }
+    if (s.bytes_read >= s.size_at_open) return -1;
+    const auto want = static_cast<std::size_t>(
+        std::min<std::uint64_t>(static_cast<std::uint64_t>(n), s.size_at_open - s.bytes_read));
     for (;;) {
-      const ssize_t got = ::read(s.fd, out, static_cast<std::size_t>(n));
+      const ssize_t got = ::read(s.fd, out, want);
       if (got > 0) {
         s.bytes_read += static_cast<std::uint64_t>(got);
         return got;
       }
-      if (got == 0) return -1;
+      if (got == 0) {
+        if (s.size_at_open != UINT64_MAX) {
+          throw std::runtime_error("read: " + s.path +
+                                   ": input changed while reading (truncated?)");
+        }
+        return -1;
+      }
       if (errno != EINTR) fail("read", s.path, errno);
     }
   }
@@ -247,6 +259,9 @@ class stream_source final : public input_source {
     device_state_->path = std::move(path);
     // Bytes already read to sniff the format still count as read.
     device_state_->bytes_read = replayed_from_fd ? head.size() : 0;
+    if (S_ISREG(st.st_mode) && st.st_size > 0) {
+      device_state_->size_at_open = static_cast<std::uint64_t>(st.st_size);
+    }
     device_state_->replay = std::move(head);
     switch (kind) {
       case compression::gzip: stream_.push(io::gzip_decompressor()); break;
@@ -435,34 +450,57 @@ std::string read_head(int fd, const std::string& path, std::size_t n) {
   return head;
 }
 
-constexpr std::size_t utf16_sample_size = 512;
+constexpr std::size_t wide_text_sample_size = 512;
 
-// UTF-16 (or UTF-32) text: a byte-order mark FF FE / FE FF, or, in a longer sample, zero bytes
-// at nearly every even (or odd) offset while the other offsets hold printable ASCII. Read as
-// bytes it would be millions of invalid lines; better to say what it is.
-bool looks_like_utf16(std::string_view head) {
-  if (head.starts_with("\xFF\xFE") || head.starts_with("\xFE\xFF")) return true;
-  if (head.size() < 32) return false;
-  std::array<std::size_t, 2> zeros{};
-  std::array<std::size_t, 2> printable{};
-  for (std::size_t i = 0; i < head.size(); ++i) {
-    const auto c = static_cast<unsigned char>(head[i]);
-    zeros[i & 1] += c == 0 ? 1 : 0;
-    printable[i & 1] += (c >= 0x20 && c < 0x7F) || c == '\n' || c == '\r' || c == '\t' ? 1 : 0;
+// UTF-16 or UTF-32 text: a byte-order mark (FF FE, FE FF, 00 00 FE FF), or, in a longer sample,
+// zero bytes at nearly every offset but one in each group of 2 (UTF-16) or 4 (UTF-32) while
+// that one holds printable ASCII. Read as bytes it would be millions of invalid lines; better
+// to say what it is.
+bool looks_like_wide_text(std::string_view head) {
+  if (head.starts_with("\xFF\xFE") || head.starts_with("\xFE\xFF") ||
+      head.starts_with(std::string_view("\0\0\xFE\xFF", 4))) {
+    return true;
   }
-  const std::size_t half = head.size() / 2;
-  for (std::size_t parity = 0; parity < 2; ++parity) {
-    if (zeros[parity] * 10 >= half * 9 && printable[1 - parity] * 10 >= half * 9) return true;
+  if (head.size() < 32) return false;
+  for (const std::size_t width : {std::size_t{2}, std::size_t{4}}) {
+    std::array<std::size_t, 4> zeros{};
+    std::array<std::size_t, 4> printable{};
+    for (std::size_t i = 0; i < head.size(); ++i) {
+      const auto c = static_cast<unsigned char>(head[i]);
+      zeros[i % width] += c == 0 ? 1 : 0;
+      printable[i % width] += (c >= 0x20 && c < 0x7F) || c == '\n' || c == '\r' || c == '\t';
+    }
+    const std::size_t per_offset = head.size() / width;
+    for (std::size_t text = 0; text < width; ++text) {
+      bool wide = printable[text] * 10 >= per_offset * 9;
+      for (std::size_t other = 0; other < width && wide; ++other) {
+        if (other != text) wide = zeros[other] * 10 >= per_offset * 9;
+      }
+      if (wide) return true;
+    }
   }
   return false;
 }
 
-void refuse_utf16(std::string_view head, const opened_input& in, const std::string& path) {
-  if (!looks_like_utf16(head)) return;
+void refuse_wide_text(std::string_view head, const opened_input& in, const std::string& path) {
+  if (!looks_like_wide_text(head)) return;
   if (in.owns_fd) ::close(in.fd);
   throw std::runtime_error("read: " + path +
-                           ": input looks like UTF-16; convert it to UTF-8 (iconv -f UTF-16 -t "
-                           "UTF-8)");
+                           ": input looks like UTF-16 or UTF-32; convert it to UTF-8 (iconv -f "
+                           "UTF-16 -t UTF-8)");
+}
+
+// The first bytes of a regular file, without moving its offset.
+std::string read_prefix(const opened_input& in, const std::string& path, std::size_t n) {
+  std::string head(n, '\0');
+  const ssize_t got = ::pread(in.fd, head.data(), n, 0);
+  if (got < 0) {
+    const int error = errno;
+    if (in.owns_fd) ::close(in.fd);
+    fail("read", path, error);
+  }
+  head.resize(static_cast<std::size_t>(got));
+  return head;
 }
 
 std::shared_ptr<input_source> make_source(const std::string& path, const input_options& options) {
@@ -470,16 +508,9 @@ std::shared_ptr<input_source> make_source(const std::string& path, const input_o
   constexpr std::size_t magic_size = 6;
   const bool regular = S_ISREG(in.st.st_mode) && in.st.st_size > 0;
   if (regular) {
-    std::string head(magic_size, '\0');
-    const ssize_t k = ::pread(in.fd, head.data(), magic_size, 0);
-    head.resize(k > 0 ? static_cast<std::size_t>(k) : 0);
-    const compression kind = sniff(head);
-    if (kind == compression::none) {
-      std::string text_head(utf16_sample_size, '\0');
-      const ssize_t n = ::pread(in.fd, text_head.data(), text_head.size(), 0);
-      text_head.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
-      refuse_utf16(text_head, in, path);
-    }
+    const std::string head = read_prefix(in, path, wide_text_sample_size);
+    const compression kind = sniff(std::string_view(head).substr(0, magic_size));
+    if (kind == compression::none) refuse_wide_text(head, in, path);
     if (kind == compression::none && options.use_mmap) {
       const auto size = static_cast<std::size_t>(in.st.st_size);
       void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, in.fd, 0);
@@ -495,9 +526,9 @@ std::shared_ptr<input_source> make_source(const std::string& path, const input_o
                                            kind);
   }
   // Pipes, FIFOs, stdin, /proc files (size 0 but content): sniff by reading, then replay.
-  std::string head = read_head(in.fd, path, magic_size);
-  const compression kind = sniff(head);
-  if (kind == compression::none) refuse_utf16(head, in, path);
+  std::string head = read_head(in.fd, path, wide_text_sample_size);
+  const compression kind = sniff(std::string_view(head).substr(0, magic_size));
+  if (kind == compression::none) refuse_wide_text(head, in, path);
   return std::make_shared<stream_source>(in.fd, in.st, in.owns_fd, path, std::move(head), true,
                                          kind);
 }
@@ -517,13 +548,18 @@ input_reader::input_reader(std::vector<std::string> paths, input_options options
       sizes_known = false;
       continue;
     }
-    opened_input in = open_input(path, options_);
-    if (S_ISREG(in.st.st_mode) && in.st.st_size > 0) {
-      total_bytes_ += static_cast<std::uint64_t>(in.st.st_size);
+    // stat, not open: opening a FIFO now and again later would cut its writer off.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) fail("open", path, errno);
+    if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) || S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
+      opened_input in = open_input(path, options_);  // readable? a directory? a device?
+      if (in.owns_fd) ::close(in.fd);
+    }
+    if (S_ISREG(st.st_mode) && st.st_size > 0) {
+      total_bytes_ += static_cast<std::uint64_t>(st.st_size);
     } else {
       sizes_known = false;
     }
-    if (in.owns_fd) ::close(in.fd);
   }
   if (!sizes_known) total_bytes_ = 0;
 }

@@ -117,6 +117,7 @@ output_file::output_file(std::string path, const std::function<void(std::string_
 
 output_file::~output_file() {
   if (!committed_) discard();
+  forget_previous();
 }
 
 void output_file::discard() noexcept {
@@ -134,7 +135,7 @@ void output_file::write_all(std::string_view data) {
     const ssize_t n = ::write(fd_, data.data(), data.size());
     if (n < 0) {
       if (errno == EINTR) continue;
-      fail("write", path_, errno);
+      fail("write", path_ == "-" ? std::string("standard output") : path_, errno);
     }
     data.remove_prefix(static_cast<std::size_t>(n));
   }
@@ -165,11 +166,12 @@ void output_file::prepare() {
     ::umask(mask);
     mode = 0666 & ~mask;
   }
-  if (::fchmod(fd_, mode) != 0) fail("chmod", temp_path_, errno);
-  if (::fsync(fd_) != 0) fail("fsync", temp_path_, errno);
+  // Errors name the destination: the temporary name means nothing to the user.
+  if (::fchmod(fd_, mode) != 0) fail("chmod", path_, errno);
+  if (::fsync(fd_) != 0) fail("fsync", path_, errno);
   const int fd = fd_;
   fd_ = -1;
-  if (::close(fd) != 0) fail("close", temp_path_, errno);
+  if (::close(fd) != 0) fail("close", path_, errno);
 }
 
 void output_file::publish() {
@@ -177,10 +179,21 @@ void output_file::publish() {
     committed_ = true;
     return;
   }
+  // Keep what was there under a second name until the whole run is published, so a failure
+  // in publishing a later file can put this one back (roll_back). linkat without
+  // AT_SYMLINK_FOLLOW links a symlink itself, so that is restored as it was too.
+  const std::string previous = temp_path_ + ".previous";
+  if (::linkat(AT_FDCWD, path_.c_str(), AT_FDCWD, previous.c_str(), 0) == 0) {
+    previous_path_ = previous;
+    previous_slot_ = register_temp_file(previous_path_);
+  } else if (errno != ENOENT) {
+    fail("link", path_, errno);
+  }
   if (::rename(temp_path_.c_str(), path_.c_str()) != 0) fail("rename", path_, errno);
   unregister_temp_file(temp_slot_);
   temp_slot_ = -1;
   temp_path_.clear();
+  renamed_ = true;
   committed_ = true;
   // The rename is durable only once the directory entry is.
   const std::string dir = directory_of(path_);
@@ -190,6 +203,26 @@ void output_file::publish() {
   const int error = errno;
   ::close(dir_fd);
   if (synced != 0) fail("fsync", dir, error);
+}
+
+void output_file::roll_back() noexcept {
+  if (renamed_) {
+    if (!previous_path_.empty()) {
+      ::rename(previous_path_.c_str(), path_.c_str());
+    } else {
+      ::unlink(path_.c_str());
+    }
+    renamed_ = false;
+  }
+  forget_previous();
+}
+
+void output_file::forget_previous() noexcept {
+  if (previous_path_.empty()) return;
+  ::unlink(previous_path_.c_str());  // (already gone after a roll_back: harmless)
+  unregister_temp_file(previous_slot_);
+  previous_slot_ = -1;
+  previous_path_.clear();
 }
 
 }  // namespace detail

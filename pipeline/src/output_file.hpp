@@ -39,6 +39,10 @@ class output_file {
   // and fsyncs the directory. Both throw std::system_error naming the path on failure.
   void prepare();
   void publish();
+  // After a later file failed to publish: put back what this destination held before (or
+  // remove it if it did not exist). After every file is published: drop that copy.
+  void roll_back() noexcept;
+  void forget_previous() noexcept;
 
   [[nodiscard]] const std::string& path() const noexcept { return path_; }
 
@@ -52,7 +56,10 @@ class output_file {
   int fd_ = -1;
   bool owns_fd_ = false;
   bool committed_ = false;
-  int temp_slot_ = -1;  // slot in the signal-cleanup registry
+  int temp_slot_ = -1;         // slot in the signal-cleanup registry
+  std::string previous_path_;  // the destination's previous content, until the run is done
+  int previous_slot_ = -1;
+  bool renamed_ = false;
   std::vector<char> buffer_;
 };
 

@@ -507,8 +507,14 @@ run_stats run(const run_config& config) {
     return_chunk(c);
   };
 
+  // Afterwards, also when a stage threw, the chunks the workers filled are this thread's again.
+  const auto acquire_chunks = [&] {
+    const std::lock_guard lock(free_chunks_mutex);
+    for (const auto& c : pool) happens_after(c.get());
+  };
   tbb::task_arena arena(static_cast<int>(threads));
   {
+    const scope_exit chunks_acquired(acquire_chunks);
     // The stages' state is this thread's again afterwards, also when a stage threw.
     const acquire_on_exit acquired(&inputs, &ordered);
     try {
@@ -528,7 +534,6 @@ run_stats run(const run_config& config) {
                                " unique positions); nothing was written");
     }
   }
-  { const std::lock_guard lock(free_chunks_mutex); }  // the workers' last returns, for TSan
 
   run_stats stats = ordered.finish();
   stats.inputs_changed = inputs.changed_inputs();
@@ -551,9 +556,22 @@ run_stats run(const run_config& config) {
     stats_json->write(to_json(stats, config));
     stats_json->prepare();
   }
-  if (rejects) rejects->publish();
-  if (stats_json) stats_json->publish();
-  output.publish();
+  // Publish in turn; if one fails, put the ones already renamed back as they were.
+  std::vector<output_file*> files;
+  if (rejects) files.push_back(&*rejects);
+  if (stats_json) files.push_back(&*stats_json);
+  files.push_back(&output);
+  std::size_t published = 0;
+  try {
+    for (output_file* file : files) {
+      file->publish();
+      ++published;
+    }
+  } catch (...) {
+    for (std::size_t i = std::min(published + 1, files.size()); i-- > 0;) files[i]->roll_back();
+    throw;
+  }
+  for (output_file* file : files) file->forget_previous();
   return stats;
 }
 

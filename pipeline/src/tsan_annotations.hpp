@@ -61,6 +61,19 @@ class acquire_on_exit {
   const void* b_;
 };
 
+// Calls f when the scope ends, also when it ends by an exception.
+template <class F>
+class scope_exit {
+ public:
+  explicit scope_exit(F f) : f_(std::move(f)) {}
+  scope_exit(const scope_exit&) = delete;
+  scope_exit& operator=(const scope_exit&) = delete;
+  ~scope_exit() { f_(); }
+
+ private:
+  F f_;
+};
+
 // A pipeline filter body. oneTBB copies bodies inside libtbb and then calls the copies on
 // worker threads; the copy publishes itself and each call acquires it, so the body's captured
 // state is seen as written before it is read.

@@ -25,10 +25,13 @@ namespace {
 
 constexpr std::size_t window = 64;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool always_copy = true;  // ASan reports any byte read past the string
+// Sanitizers report any byte read past the string (ASan as an overflow, TSan as a read of
+// freed or unsynchronised memory), though the page trick below never faults.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool always_copy = true;
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) || \
+    __has_feature(thread_sanitizer)
 constexpr bool always_copy = true;
 #else
 constexpr bool always_copy = false;

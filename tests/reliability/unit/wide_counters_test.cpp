@@ -42,17 +42,17 @@ TEST(ReliabilityWideCounters, JsonWritesCountsPast2To32Exactly) {
   fp::run_stats s;
   s.skipped_blank = 2;
   s.skipped_comment = 3;
-  s.invalid = 4'294'967'301ULL;                      // 2^32 + 5
+  s.invalid = 4'294'967'301ULL;  // 2^32 + 5
   s.invalid_by_reason[1] = s.invalid;
-  s.written = 3'000'000'019ULL;                      // > 2^31
-  s.duplicates = 9'007'199'254'740'993ULL;           // 2^53 + 1: not representable as a double
+  s.written = 3'000'000'019ULL;             // > 2^31
+  s.duplicates = 9'007'199'254'740'993ULL;  // 2^53 + 1: not representable as a double
   s.valid = s.written + s.duplicates;
   s.unique = s.written;
   s.lines = s.valid + s.invalid + s.skipped();
-  s.bytes = 18'446'744'073'709'551'615ULL;           // 2^64 - 1
+  s.bytes = 18'446'744'073'709'551'615ULL;  // 2^64 - 1
   s.input_bytes = 5'000'000'000ULL;
-  s.invalid_samples.push_back(fp::invalid_sample{"in.fen", 4'294'967'297ULL, 1,
-                                                 4'800'000'000ULL, fenbatch::core::fen_errc{}});
+  s.invalid_samples.push_back(fp::invalid_sample{"in.fen", 4'294'967'297ULL, 1, 4'800'000'000ULL,
+                                                 fenbatch::core::fen_errc{}});
   fp::run_config config;
   config.inputs = {"in.fen"};
   config.output = "out.fen";

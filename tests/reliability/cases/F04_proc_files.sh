@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# F04: files that report size 0 but have content (/proc/self/status, /proc/cpuinfo) are read
+# (streamed), not taken as empty: every line is counted (all invalid here), bytes > 0, exit 0;
+# a /proc file of FEN lines works too (a process substitution's /proc/self/fd path).
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+for f in /proc/self/status /proc/cpuinfo; do
+  "$FENBATCH" -q --stats-json s.json "$f" out.fen || fail "$f: exit $?"
+  got=$(json s.json '(s["lines"] > 5, s["bytes"] > 0, s["invalid"] + s["skipped"]["blank"] == s["lines"], s["valid"])')
+  [ "$got" = "(True, True, True, 0)" ] || fail "$f: lines>5, bytes>0, all invalid or blank, valid = $got"
+done
+"$FENBATCH" -q --stats-json s.json <(printf '%s\n' "$K" "$S") out.fen || fail "/dev/fd input: exit $?"
+[ "$(json s.json '(s["lines"], s["valid"])')" = "(2, 2)" ] || fail "/dev/fd input: $(json s.json '(s["lines"], s["valid"])')"
+finish
