@@ -24,10 +24,15 @@ struct kernels {
 
 namespace scalar {
 fen_status decode(std::string_view line, const decode_options& options, record& out) noexcept;
-// The whole decoder with another placement kernel in front of the precise parser.
+// The whole decoder with another placement kernel in front of the precise parser (nullptr:
+// no kernel and no other fast path, as decode_precise).
 fen_status decode_with(std::string_view line, const decode_options& options, record& out,
                        placement_kernel placement) noexcept;
 const char* fast_placement(const char* p, const char* end, position& pos) noexcept;
+// The precise field-by-field parser alone, without any fast path (placement kernel, castling,
+// tail): the reference that differential tests and fuzzers compare every decoder with.
+fen_status decode_precise(std::string_view line, const decode_options& options,
+                          record& out) noexcept;
 }  // namespace scalar
 
 namespace avx2 {  // x86-64 with AVX2 and BMI2 (built with those flags; call only if supported)

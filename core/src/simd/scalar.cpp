@@ -146,12 +146,13 @@ bool looks_like_check_counts(const char* first, const char* last) noexcept {
 class decoder {
  public:
   decoder(std::string_view line, const decode_options& options, record& out,
-          placement_kernel kernel) noexcept
+          placement_kernel kernel, bool fast_paths) noexcept
       : begin_(line.data()),
         end_(line.data() + line.size()),
         options_(options),
         rec_(out),
-        kernel_(kernel) {}
+        kernel_(kernel),
+        fast_paths_(fast_paths) {}
 
   fen_status run() noexcept;
 
@@ -187,6 +188,7 @@ class decoder {
   fen_status counter(fen_errc reason, std::uint32_t& value) noexcept;
   fen_status counters_and_operations() noexcept;
   fen_status operations(bool have_counter_fields) noexcept;
+  bool fast_tail() noexcept;
 
   const char* const begin_;
   const char* end_;
@@ -194,6 +196,7 @@ class decoder {
   const decode_options& options_;
   record& rec_;
   placement_kernel kernel_;
+  bool fast_paths_;  // off: the precise parser alone, the reference for differential tests
 };
 
 fen_status decoder::placement() noexcept {
@@ -264,8 +267,40 @@ struct castling_letter {
 // rook on that file), at most one right on each side of a king on the back rank. Returns the
 // field end, or nullptr to leave the field to the general resolver below (which also finds
 // the reason and column of any problem).
+// The commonest rights: only K, Q, k, q, in that order, each with one king on its back rank
+// and a rook beyond it on that side (the outermost one is the right). Returns the rights, or 0
+// for anything else (file letters included).
+bitboard outermost_rights(const char* p, const char* field_end, const position& pos) noexcept {
+  static constexpr std::string_view order = "KQkq";  // white h-side, a-side; black the same
+  std::array<bitboard, 2> kings{};
+  std::array<bitboard, 2> rooks{};
+  for (const color side : {color::white, color::black}) {
+    const bitboard back = rank_bb(back_rank(side));
+    const bitboard k = pos.pieces(side, piece_type::king) & back;
+    kings[static_cast<std::size_t>(side)] = more_than_one(k) ? 0 : k;
+    rooks[static_cast<std::size_t>(side)] = pos.pieces(side, piece_type::rook) & back;
+  }
+  bitboard rights = 0;
+  std::size_t next = 0;
+  for (; p != field_end; ++p, ++next) {
+    while (next != order.size() && order[next] != *p) ++next;
+    if (next == order.size()) return 0;
+    const bitboard king = kings[next / 2];
+    const bitboard own_rooks = rooks[next / 2];
+    const bool a_side = (next & 1) != 0;
+    const bitboard beyond = a_side ? own_rooks & (king - 1) : own_rooks & ~(king | (king - 1));
+    if (king == 0 || beyond == 0) return 0;
+    rights |= square_bb(a_side ? lsb(beyond) : msb(beyond));
+  }
+  return rights;
+}
+
 const char* fast_castling(const char* p, const char* field_end, position& pos) noexcept {
   if (field_end - p > 4) return nullptr;
+  if (const bitboard rights = outermost_rights(p, field_end, pos); rights != 0) {
+    pos.castling_rooks = rights;
+    return field_end;
+  }
   std::array<bitboard, 2> kings{};
   std::array<bitboard, 2> rooks{};
   for (const color side : {color::white, color::black}) {
@@ -323,7 +358,8 @@ fen_status decoder::castling() noexcept {
     p_ = field_end;
     return {};
   }
-  if (const char* fast_end_at = fast_castling(p_, field_end, rec_.pos); fast_end_at != nullptr) {
+  if (const char* fast_end_at = fast_paths_ ? fast_castling(p_, field_end, rec_.pos) : nullptr;
+      fast_end_at != nullptr) {
     p_ = fast_end_at;
     return {};
   }
@@ -568,6 +604,76 @@ fen_status decoder::operations(bool have_counter_fields) noexcept {
   return detail::scan_operations(begin_, p_, end_, visitor);
 }
 
+// Reads `digits` (1 to 9 ASCII digits, so no overflow) from p up to `stop`; false otherwise.
+bool read_short_number(const char* p, const char* stop, std::uint32_t& value) noexcept {
+  if (stop - p < 1 || stop - p > 9) return false;
+  std::uint32_t v = 0;
+  for (; p != stop; ++p) {
+    if (!is_digit(*p)) return false;
+    v = v * 10 + static_cast<std::uint32_t>(*p - '0');
+  }
+  value = v;
+  return true;
+}
+
+// The common tail after the placement in one pass, without the field-by-field machinery:
+// " w KQkq - 0 1", " b - e3" (single spaces, castling as fast_castling takes it, short
+// counters, no operations). Anything else returns false having changed nothing, and the
+// precise parser reads the tail instead (and finds the reason and column of any problem).
+bool decoder::fast_tail() noexcept {
+  const char* const p = p_;
+  const char* const e = end_;
+  if (e - p < 6 || p[0] != ' ' || p[2] != ' ' || (p[1] != 'w' && p[1] != 'b')) return false;
+  const char* const castling_at = p + 3;
+  const char* castling_end = castling_at;
+  while (castling_end != e && *castling_end != ' ') ++castling_end;
+  if (castling_end == castling_at || e - castling_end < 2) return false;
+  position& pos = rec_.pos;
+  if (castling_end - castling_at != 1 || *castling_at != '-') {
+    if (fast_castling(castling_at, castling_end, pos) == nullptr) return false;
+  }
+  const char* const ep_at = castling_end + 1;
+  const char* after_ep = ep_at + 1;
+  square ep = no_square;
+  if (*ep_at != '-') {
+    if (*ep_at < 'a' || *ep_at > 'h' || e - ep_at < 2 || (ep_at[1] != '3' && ep_at[1] != '6')) {
+      pos.castling_rooks = 0;
+      return false;
+    }
+    ep = make_square(*ep_at - 'a', ep_at[1] - '1');
+    ++after_ep;
+  }
+  std::uint32_t halfmove = 0;
+  std::uint32_t fullmove = 1;
+  std::uint8_t notes = 0;
+  if (after_ep == e) {
+    notes |= static_cast<std::uint8_t>(record_note::epd_form);
+  } else {
+    const char* const halfmove_at = after_ep + 1;
+    const char* halfmove_end = halfmove_at;
+    while (halfmove_end != e && *halfmove_end != ' ') ++halfmove_end;
+    if (*after_ep != ' ' || halfmove_end == e ||
+        !read_short_number(halfmove_at, halfmove_end, halfmove) ||
+        !read_short_number(halfmove_end + 1, e, fullmove)) {
+      pos.castling_rooks = 0;
+      return false;
+    }
+    if (fullmove == 0) {
+      fullmove = 1;
+      notes |= static_cast<std::uint8_t>(record_note::fullmove_zero);
+    }
+  }
+  rec_.side_column = column(p + 1);
+  rec_.ep_column = column(ep_at);
+  rec_.notes |= notes;
+  pos.side_to_move = p[1] == 'w' ? color::white : color::black;
+  pos.ep_square = ep;
+  pos.halfmove_clock = halfmove;
+  pos.fullmove_number = fullmove;
+  p_ = e;
+  return true;
+}
+
 fen_status decoder::run() noexcept {
   if (static_cast<std::size_t>(end_ - begin_) > max_line_length) {
     return {fen_errc::line_too_long, static_cast<std::uint32_t>(max_line_length + 1)};
@@ -584,12 +690,14 @@ fen_status decoder::run() noexcept {
 
   const char* const placement_begin = p_;
   rec_.placement_column = column(p_);
-  if (const char* field_end = kernel_(p_, end_, rec_.pos); field_end != nullptr) {
+  if (const char* field_end = fast_paths_ ? kernel_(p_, end_, rec_.pos) : nullptr;
+      field_end != nullptr) {
     p_ = field_end;
   } else if (fen_status s = placement(); !s.ok()) {
     return s;
   }
   rec_.placement_length = static_cast<std::uint32_t>(p_ - placement_begin);
+  if (fast_paths_ && fast_tail()) return {};
   skip_blanks();
   if (fen_status s = side(); !s.ok()) return s;
   skip_blanks();
@@ -631,7 +739,12 @@ fen_status decode_with(std::string_view line, const decode_options& options, rec
   out.side_column = 0;
   out.ep_column = 0;
   out.stale_castling_column = 0;
-  return decoder(line, options, out, placement).run();
+  return decoder(line, options, out, placement, placement != nullptr).run();
+}
+
+fen_status decode_precise(std::string_view line, const decode_options& options,
+                          record& out) noexcept {
+  return decode_with(line, options, out, nullptr);
 }
 
 }  // namespace fenbatch::core::simd::scalar
