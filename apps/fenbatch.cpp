@@ -21,6 +21,7 @@
 #include <system_error>
 #include <vector>
 
+#include "fenbatch/core/record.hpp"
 #include "fenbatch/pipeline/run.hpp"
 
 namespace {
@@ -175,7 +176,9 @@ std::optional<cli> parse_command_line(int argc, char** argv) {
     return std::nullopt;
   }
   if (vm.count("version") != 0) {
-    std::cout << "fenbatch " << FENBATCH_VERSION << '\n';
+    // The decoder in use (FENBATCH_FORCE_IMPL or the CPU's best), for bug reports and benchmarks.
+    std::cout << "fenbatch " << FENBATCH_VERSION << "\ndecoder: " << fenbatch::core::decoder_name()
+              << '\n';
     return std::nullopt;
   }
 
