@@ -57,6 +57,19 @@ constexpr square_table make_steps(const std::array<std::array<int, 2>, N>& steps
 
 inline constexpr auto rays = make_rays();
 
+// Everything a rook or a bishop on s could reach on an empty board: sliders outside these
+// lines cannot attack s, whatever stands between (the cheap test before the ray walks).
+constexpr square_table make_slider_lines(std::array<ray_dir, 4> directions) {
+  square_table table{};
+  for (std::size_t s = 0; s < 64; ++s) {
+    for (const ray_dir d : directions) table[s] |= rays[static_cast<std::size_t>(d)][s];
+  }
+  return table;
+}
+inline constexpr square_table rook_lines = make_slider_lines({north, east, south, west});
+inline constexpr square_table bishop_lines =
+    make_slider_lines({north_east, north_west, south_east, south_west});
+
 inline constexpr square_table knight_table = make_steps(std::array<std::array<int, 2>, 8>{
     {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}});
 inline constexpr square_table king_table = make_steps(std::array<std::array<int, 2>, 8>{
@@ -138,11 +151,16 @@ inline bitboard pawn_attacks(color c, square s) noexcept {
 inline bitboard attackers_of(const position& pos, square s, color by, bitboard occupied) noexcept {
   const bitboard them = pos.pieces(by);
   const bitboard queens = pos.pieces(piece_type::queen);
-  return them & ((rook_attacks(s, occupied) & (pos.pieces(piece_type::rook) | queens)) |
-                 (bishop_attacks(s, occupied) & (pos.pieces(piece_type::bishop) | queens)) |
-                 (knight_attacks(s) & pos.pieces(piece_type::knight)) |
-                 (king_attacks(s) & pos.pieces(piece_type::king)) |
-                 (pawn_attacks(~by, s) & pos.pieces(piece_type::pawn)));
+  const auto at = static_cast<std::size_t>(to_index(s));
+  bitboard attackers = them & ((knight_attacks(s) & pos.pieces(piece_type::knight)) |
+                               (king_attacks(s) & pos.pieces(piece_type::king)) |
+                               (pawn_attacks(~by, s) & pos.pieces(piece_type::pawn)));
+  // Most squares have no enemy slider on their lines at all: skip the ray walks then.
+  const bitboard rook_like = them & (pos.pieces(piece_type::rook) | queens) & rook_lines[at];
+  if (rook_like != 0) attackers |= rook_attacks(s, occupied) & rook_like;
+  const bitboard bishop_like = them & (pos.pieces(piece_type::bishop) | queens) & bishop_lines[at];
+  if (bishop_like != 0) attackers |= bishop_attacks(s, occupied) & bishop_like;
+  return attackers;
 }
 
 }  // namespace fenbatch::core::detail

@@ -1,13 +1,14 @@
 // The AVX2 + BMI2 placement kernel. One pass over the (at most 63-byte) field in two 32-byte
 // vectors, no branch per byte:
-//   1. classify every byte at once: 12 piece letters, digits 1-8, '/', the field end;
+//   1. classify every byte at once: 6 piece letters (case-folded) and the case, digits 1-8,
+//      '/', the field end;
 //   2. give each byte the squares it covers (piece 1, digit n, slash 0) and prefix-sum them, so
 //      every byte knows its square in reading order (a8 = 0 ... h1 = 63); validity is then
 //      a few mask tests (total 64, seven slashes each at a multiple of 8, no digit runs);
 //   3. the empty squares come from the digits alone (few); the occupied squares in reading
-//      order then take the pieces in order with one PDEP per piece type, after a PEXT that
-//      keeps that type's letters among all letters; a byte swap turns reading order into
-//      square order (rank 8 first becomes rank 1 first).
+//      order then take the pieces in order with one PDEP per piece type (and one for the
+//      white pieces), after a PEXT that keeps those letters among all letters; a byte swap
+//      turns reading order into square order (rank 8 first becomes rank 1 first).
 // Anything unusual returns nullptr and the scalar parser decides, so results are the scalar
 // ones bit for bit (tests run every suite per implementation, and a differential test and
 // fuzzer compare them).
@@ -73,8 +74,8 @@ inline __m256i prefix_sums(__m256i x) noexcept {
   return _mm256_add_epi8(x, _mm256_permute2x128_si256(low_total, low_total, 0x08));
 }
 
-constexpr std::array<char, 12> piece_letters{'P', 'N', 'B', 'R', 'Q', 'K',
-                                             'p', 'n', 'b', 'r', 'q', 'k'};
+// Piece letters in lower case, by piece type (pawn ... king); upper case is white.
+constexpr std::array<char, 6> piece_letters{'p', 'n', 'b', 'r', 'q', 'k'};
 
 const char* placement(const char* p, const char* end, position& pos) noexcept {
   const auto available = static_cast<std::size_t>(end - p);
@@ -98,18 +99,25 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   if (length == 0) return nullptr;
   const std::uint64_t field = (std::uint64_t{1} << length) - 1;
 
-  std::array<std::uint64_t, 12> letters{};
+  // Letters case-folded (OR 0x20 folds only a letter's own upper case onto it): one compare
+  // per piece type, and one more for the colour.
+  const __m256i case_bit = _mm256_set1_epi8(0x20);
+  const __m256i folded0 = _mm256_or_si256(v0, case_bit);
+  const __m256i folded1 = _mm256_or_si256(v1, case_bit);
+  std::array<std::uint64_t, 6> letters{};
   __m256i letter0 = _mm256_setzero_si256();
   __m256i letter1 = _mm256_setzero_si256();
   std::uint64_t all_letters = 0;
   for (std::size_t i = 0; i < piece_letters.size(); ++i) {
-    const __m256i e0 = equals(v0, piece_letters[i]);
-    const __m256i e1 = equals(v1, piece_letters[i]);
+    const __m256i e0 = equals(folded0, piece_letters[i]);
+    const __m256i e1 = equals(folded1, piece_letters[i]);
     letter0 = _mm256_or_si256(letter0, e0);
     letter1 = _mm256_or_si256(letter1, e1);
     letters[i] = mask64(e0, e1) & field;
     all_letters |= letters[i];
   }
+  const std::uint64_t white_letters =
+      ~mask64(_mm256_cmpeq_epi8(v0, folded0), _mm256_cmpeq_epi8(v1, folded1)) & all_letters;
   const __m256i one = _mm256_set1_epi8(1);
   const __m256i seven = _mm256_set1_epi8(7);
   const __m256i from_one0 = _mm256_sub_epi8(v0, _mm256_set1_epi8('1'));
@@ -180,16 +188,15 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   }
   const std::uint64_t occupied = ~empty;  // in reading order
 
-  std::array<bitboard, 12> boards{};
-  for (std::size_t i = 0; i < boards.size(); ++i) {
-    // Among all letters, which are this piece; placed on the occupied squares in order.
-    boards[i] = __builtin_bswap64(_pdep_u64(_pext_u64(letters[i], all_letters), occupied));
-  }
+  // Among all letters, which are this piece (or white); placed on the occupied squares in
+  // order; a byte swap turns reading order (rank 8 first) into square order.
   for (std::size_t t = 0; t < piece_type_count; ++t) {
-    pos.by_color[0] |= boards[t];
-    pos.by_color[1] |= boards[t + 6];
-    pos.by_type[t] = boards[t] | boards[t + 6];
+    pos.by_type[t] = __builtin_bswap64(_pdep_u64(_pext_u64(letters[t], all_letters), occupied));
   }
+  const bitboard white =
+      __builtin_bswap64(_pdep_u64(_pext_u64(white_letters, all_letters), occupied));
+  pos.by_color[0] = white;
+  pos.by_color[1] = __builtin_bswap64(occupied) & ~white;
   return p + length;
 }
 
