@@ -111,10 +111,27 @@ class operation_writer {
   char* o_;
 };
 
+// The line is already what write_record would write: copy it. Needs the decoder's plain tail,
+// nothing repaired or renormalized, the same ep square written as read, K/Q letters meaning
+// the same in the chosen notation, and the line's own format.
+bool line_is_canonical(const record& rec, const write_options& options) noexcept {
+  constexpr auto renormalized =
+      static_cast<std::uint8_t>(static_cast<unsigned>(record_note::fullmove_zero) |
+                                static_cast<unsigned>(record_note::whitespace_normalized));
+  return rec.plain_tail && rec.repairs == 0 && (rec.notes & renormalized) == 0 &&
+         rec.placement_length != 0 && written_ep(rec, options.ep) == rec.pos.ep_square &&
+         (options.castling == castling_notation::xfen || rec.pos.castling_rooks == 0) &&
+         (options.format == output_format::fen) != rec.has(record_note::epd_form);
+}
+
 }  // namespace
 
 std::size_t write_record(const record& rec, std::string_view line, const write_options& options,
                          char* out) noexcept {
+  if (line_is_canonical(rec, options)) {
+    std::memcpy(out, line.data(), line.size());
+    return line.size();
+  }
   const position& pos = rec.pos;
   char* o = out;
   if (rec.placement_length != 0 && !rec.repaired(repair_kind::digit_run)) {

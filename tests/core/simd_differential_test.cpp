@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "fenbatch/core/line_splitter.hpp"
+#include "fenbatch/core/write.hpp"
 #include "shared_data.hpp"
 #include "simd/kernels.hpp"
 
@@ -63,6 +64,41 @@ bool agrees(const implementation& impl, std::string_view line, std::string& why)
   return true;
 }
 
+// The writer's output (every option combination) from the default decoder's record, which may
+// carry the plain-tail hint that lets the writer copy the line, against the output from the
+// precise parser's record, which never does.
+bool writes_alike(std::string_view line, std::string& why) {
+  for (const bool repair : {false, true}) {
+    const decode_options options{repair};
+    record precise;
+    record fast;
+    if (!simd::scalar::decode_precise(line, options, precise).ok() ||
+        !validate(precise, options).ok()) {
+      continue;
+    }
+    if (!simd::active_kernels().decode(line, options, fast).ok() || !validate(fast, options).ok()) {
+      why = "the default decoder rejects a line the precise parser accepts";
+      return false;
+    }
+    for (const output_format format : {output_format::fen, output_format::epd}) {
+      for (const castling_notation castling :
+           {castling_notation::xfen, castling_notation::shredder}) {
+        for (const ep_policy ep : {ep_policy::legal, ep_policy::pseudo, ep_policy::always}) {
+          const write_options w{format, castling, ep};
+          const std::string expected = to_canonical(precise, line, w);
+          const std::string got = to_canonical(fast, line, w);
+          if (expected != got) {
+            why = std::string(repair ? "repair" : "strict") + ": wrote \"" + got +
+                  "\", expected \"" + expected + '"';
+            return false;
+          }
+        }
+      }
+    }
+  }
+  return true;
+}
+
 // Mutations that stress the placement kernel: bytes replaced, inserted, deleted; digits and
 // slashes moved; lines cut at every length.
 std::vector<std::string> mutations(const std::string& line, std::mt19937& rng) {
@@ -101,11 +137,17 @@ TEST(SimdDifferential, AgreesWithScalarOnVectorsAndMutations) {
       "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 99 4294967295",
       "4k3/8/8/8/8/8/8/4K3 w - - hmvc 3; fmvn 7;",
       "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 0",
+      // What the writer may copy: legal ep, K/Q in Chess960, leading zeros, 4 fields.
+      "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+      "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w KQkq - 00 01",
+      "rr2k2r/8/8/8/8/8/8/RR2K2R w KQBkq -",
   };
   int compared = 0;
   for (const std::string& seed : seeds) {
     for (int round = 0; round < 2000; ++round) {
       for (const std::string& m : mutations(seed, rng)) {
+        std::string written;
+        ASSERT_TRUE(writes_alike(m, written)) << written << " on \"" << m << '"';
         for (const auto& impl : impls) {
           std::string why;
           ASSERT_TRUE(agrees(impl, m, why)) << why << " on \"" << m << '"';
@@ -125,6 +167,9 @@ TEST(SimdDifferential, AgreesWithScalarOnEveryCorpusLine) {
     const std::string text = test::read_zst(file);
     line_splitter splitter(text);
     for (line_span line; splitter.next(line); ++lines) {
+      std::string written;
+      ASSERT_TRUE(writes_alike(line.text, written))
+          << written << " on " << file.filename() << ": " << line.text;
       for (const auto& impl : impls) {
         std::string why;
         ASSERT_TRUE(agrees(impl, line.text, why))

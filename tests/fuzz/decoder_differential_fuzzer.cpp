@@ -1,6 +1,7 @@
 // Differential fuzzing of the decoder implementations: the scalar decoder with its fast paths
 // and every vector decoder this CPU runs must give the precise parser's status, column and
-// record on any input, in strict and repair mode. Any difference traps. The input is placed at the
+// record on any input, in strict and repair mode, and the same written line. Any difference
+// traps. The input is placed at the
 // very end of a readable page, so a kernel reading past the line end outside the allowed page would
 // fault here.
 #include <sys/mman.h>
@@ -12,6 +13,7 @@
 #include <string>
 
 #include "fenbatch/core/record.hpp"
+#include "fenbatch/core/write.hpp"
 #include "simd/kernels.hpp"
 
 namespace {
@@ -54,6 +56,21 @@ void compare(const char* name, decode_fn decode, std::string_view text) {
                    repair ? "repair" : "strict", std::string(to_string(s.code)).c_str(), s.column,
                    std::string(to_string(t.code)).c_str(), t.column);
       __builtin_trap();
+    }
+    // The writer may copy the line for the fast record (its plain-tail hint), never for the
+    // precise one: the bytes must be the same for every option combination.
+    if (!s.ok() || !validate(expected, options).ok() || !validate(got, options).ok()) continue;
+    for (const output_format format : {output_format::fen, output_format::epd}) {
+      for (const castling_notation castling :
+           {castling_notation::xfen, castling_notation::shredder}) {
+        for (const ep_policy ep : {ep_policy::legal, ep_policy::pseudo, ep_policy::always}) {
+          const write_options w{format, castling, ep};
+          if (to_canonical(expected, text, w) != to_canonical(got, text, w)) {
+            std::fprintf(stderr, "%s: the written line differs from the precise record's\n", name);
+            __builtin_trap();
+          }
+        }
+      }
     }
   }
 }

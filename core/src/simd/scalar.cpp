@@ -629,8 +629,16 @@ bool decoder::fast_tail() noexcept {
   while (castling_end != e && *castling_end != ' ') ++castling_end;
   if (castling_end == castling_at || e - castling_end < 2) return false;
   position& pos = rec_.pos;
+  bool plain = true;  // see record::plain_tail
   if (castling_end - castling_at != 1 || *castling_at != '-') {
-    if (fast_castling(castling_at, castling_end, pos) == nullptr) return false;
+    // Rights from K/Q/k/q letters alone keep the tail plain; file letters do not.
+    if (const bitboard rights = outermost_rights(castling_at, castling_end, pos); rights != 0) {
+      pos.castling_rooks = rights;
+    } else if (fast_castling(castling_at, castling_end, pos) != nullptr) {
+      plain = false;
+    } else {
+      return false;
+    }
   }
   const char* const ep_at = castling_end + 1;
   const char* after_ep = ep_at + 1;
@@ -662,6 +670,10 @@ bool decoder::fast_tail() noexcept {
       fullmove = 1;
       notes |= static_cast<std::uint8_t>(record_note::fullmove_zero);
     }
+    const auto leading_zero = [](const char* digits, const char* stop) {
+      return stop - digits > 1 && *digits == '0';
+    };
+    plain &= !leading_zero(halfmove_at, halfmove_end) && !leading_zero(halfmove_end + 1, e);
   }
   rec_.side_column = column(p + 1);
   rec_.ep_column = column(ep_at);
@@ -670,6 +682,7 @@ bool decoder::fast_tail() noexcept {
   pos.ep_square = ep;
   pos.halfmove_clock = halfmove;
   pos.fullmove_number = fullmove;
+  rec_.plain_tail = plain;
   p_ = e;
   return true;
 }
@@ -739,6 +752,7 @@ fen_status decode_with(std::string_view line, const decode_options& options, rec
   out.side_column = 0;
   out.ep_column = 0;
   out.stale_castling_column = 0;
+  out.plain_tail = false;
   return decoder(line, options, out, placement, placement != nullptr).run();
 }
 

@@ -23,9 +23,9 @@ struct decode_options {
 
 // Facts about an accepted record that statistics count; they are not errors.
 enum class record_note : std::uint8_t {
-  fullmove_zero = 1U << 0,            // fullmove number 0 was read as 1
-  epd_form = 1U << 1,                 // 4 fields, no counter fields
-  has_operations = 1U << 2,           // EPD operations follow the fields
+  fullmove_zero = 1U << 0,             // fullmove number 0 was read as 1
+  epd_form = 1U << 1,                  // 4 fields, no counter fields
+  has_operations = 1U << 2,            // EPD operations follow the fields
   counters_from_operations = 1U << 3,  // hmvc/fmvn supplied the counters
   whitespace_normalized = 1U << 4,     // trimmed, or a separator other than one space
   // Kept, but the counters contradict the position: an ep square with a nonzero halfmove
@@ -57,6 +57,11 @@ struct record {
   std::uint32_t ep_column = 0;
   // Column of the first castling letter whose rook or king is missing (0: none).
   std::uint32_t stale_castling_column = 0;
+  // A hint from the decoder's fast path, not part of the decoded record: after the placement
+  // the line is exactly " side castling ep" or " side castling ep halfmove fullmove" with
+  // single spaces, castling "-" or K/Q/k/q letters, counters without leading zeros. The writer
+  // then copies the line whenever its output would be the same bytes.
+  bool plain_tail = false;
 
   [[nodiscard]] constexpr bool has(record_note n) const noexcept {
     return (notes & static_cast<std::uint8_t>(n)) != 0;
