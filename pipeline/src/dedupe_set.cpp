@@ -41,7 +41,7 @@ dedupe_set::dedupe_set(std::size_t expected_keys) {
   // to them, so it can run while add() fills the table. Where unsupported it fails at once.
   populate_ = std::thread([this, keys = key_region_.data(), counts = count_region_.data(),
                            key_bytes = capacity_ * sizeof(core::position_key),
-                           count_bytes = capacity_ * sizeof(std::uint32_t)] {
+                           count_bytes = capacity_ * sizeof(std::uint8_t)] {
     constexpr std::size_t slice = std::size_t{16} << 20;
     for (const auto& [base, bytes] : {std::pair{static_cast<char*>(keys), key_bytes},
                                       std::pair{static_cast<char*>(counts), count_bytes}}) {
@@ -64,9 +64,9 @@ void dedupe_set::stop_populating() noexcept {
 
 void dedupe_set::allocate(std::size_t capacity) {
   key_region_ = zeroed_region(capacity * sizeof(core::position_key));
-  count_region_ = zeroed_region(capacity * sizeof(std::uint32_t));
+  count_region_ = zeroed_region(capacity * sizeof(std::uint8_t));
   keys_ = static_cast<core::position_key*>(key_region_.data());
-  counts_ = static_cast<std::uint32_t*>(count_region_.data());
+  counts_ = static_cast<std::uint8_t*>(count_region_.data());
   capacity_ = capacity;
   grow_at_ = capacity / 4 * 3;
 }
@@ -80,9 +80,16 @@ std::uint32_t dedupe_set::add(const core::position_key& key) {
   for (std::size_t i = home(key);; i = i + 1 == capacity_ ? 0 : i + 1) {
     core::position_key& slot = keys_[i];
     if (slot == key) {
-      std::uint32_t& count = counts_[i];
-      if (count != UINT32_MAX) ++count;  // saturates; only the top-20 report reads counts
-      return count;
+      std::uint8_t& count = counts_[i];
+      if (count + 1 < counted_aside) return ++count;
+      if (count + 1 == counted_aside) {
+        count = counted_aside;
+        counted_aside_.emplace(key, counted_aside);
+        return counted_aside;
+      }
+      std::uint32_t& large = counted_aside_[key];
+      if (large != UINT32_MAX) ++large;  // saturates; only the top-20 report reads counts
+      return large;
     }
     if (is_empty(slot)) {
       slot = key;
@@ -98,7 +105,7 @@ void dedupe_set::grow() {
   const zeroed_region old_key_region = std::move(key_region_);
   const zeroed_region old_count_region = std::move(count_region_);
   const core::position_key* old_keys = keys_;
-  const std::uint32_t* old_counts = counts_;
+  const std::uint8_t* old_counts = counts_;
   const std::size_t old_capacity = capacity_;
   allocate(old_capacity + old_capacity / 2);
   for (std::size_t j = 0; j < old_capacity; ++j) {

@@ -1,5 +1,7 @@
 // The set of position keys seen so far, with a count per key. Open addressing with linear
-// probing over two arrays (16-byte keys, 4-byte counts: 20 bytes a slot). The home slot is a
+// probing over two arrays (16-byte keys, 1-byte counts: 17 bytes a slot); a count that
+// reaches 255 continues, exactly, in a small map aside (only positions repeated 255 times or
+// more, at most one per 255 lines). The home slot is a
 // seeded mix of the key scaled to the capacity (multiply-shift: any capacity works, so the
 // table is sized to the need rather than to a power of two). Grown
 // by half at 3/4 load. The all-zero key marks an empty slot; a real all-zero key is kept aside.
@@ -11,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <thread>
+#include <unordered_map>
 
 #include "fenbatch/core/position_key.hpp"
 
@@ -63,7 +66,7 @@ class dedupe_set {
   }
   [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return capacity_ * (sizeof(core::position_key) + sizeof(std::uint32_t));
+    return capacity_ * (sizeof(core::position_key) + sizeof(std::uint8_t));
   }
 
  private:
@@ -83,7 +86,14 @@ class dedupe_set {
   zeroed_region key_region_;
   zeroed_region count_region_;
   core::position_key* keys_ = nullptr;
-  std::uint32_t* counts_ = nullptr;
+  std::uint8_t* counts_ = nullptr;  // the count, or counted_aside: look in counted_aside_
+  static constexpr std::uint8_t counted_aside = 255;
+  struct key_hash {
+    std::size_t operator()(const core::position_key& k) const noexcept {
+      return static_cast<std::size_t>(k.low ^ (k.high * 0x9E3779B97F4A7C15ULL));
+    }
+  };
+  std::unordered_map<core::position_key, std::uint32_t, key_hash> counted_aside_;
   std::size_t capacity_ = 0;
   std::size_t size_ = 0;
   std::size_t grow_at_ = 0;

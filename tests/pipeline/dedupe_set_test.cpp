@@ -26,6 +26,29 @@ TEST(DedupeSet, CountsOccurrencesPerKey) {
   EXPECT_EQ(set.size(), 3U);
 }
 
+TEST(DedupeSet, CountsStayExactPastTheOneByteSlotCount) {
+  // Slots count to 254 in a byte; from 255 on the count continues in the map aside. Interleave
+  // another key and grow the table meanwhile, so both paths see moves.
+  dedupe_set set(0);
+  const core::position_key hot{5, 6};
+  const core::position_key warm{5, 7};
+  std::mt19937_64 rng(7);
+  for (std::uint32_t n = 1; n <= 100'000; ++n) {
+    ASSERT_EQ(set.add(hot), n);
+    if (n % 2 == 0) {
+      ASSERT_EQ(set.add(warm), n / 2);
+    }
+    ASSERT_EQ(set.add(random_key(rng)), 1U);
+  }
+  EXPECT_EQ(set.size(), 2U + 100'000U);
+}
+
+TEST(DedupeSet, SlotsTakeSeventeenBytes) {
+  // 16-byte key and 1-byte count per slot: the memory figure the README and stats report.
+  const dedupe_set set(1'000'000);
+  EXPECT_EQ(set.memory_bytes(), set.capacity() * 17U);
+}
+
 TEST(DedupeSet, AllZeroKeyIsAnOrdinaryKey) {
   // The empty-slot marker must not swallow a real key that happens to be zero.
   dedupe_set set(0);
