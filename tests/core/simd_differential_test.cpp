@@ -34,6 +34,12 @@ std::vector<implementation> implementations() {
     out.push_back({"avx2", &simd::avx2::decode});
   }
 #endif
+#if FENBATCH_HAVE_AVX512
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("bmi2")) {
+    out.push_back({"avx512", &simd::avx512::decode});
+  }
+#endif
   return out;
 }
 

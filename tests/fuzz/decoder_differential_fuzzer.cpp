@@ -89,5 +89,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     compare("avx2", &simd::avx2::decode, text);
   }
 #endif
+#if FENBATCH_HAVE_AVX512
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("bmi2")) {
+    compare("avx512", &simd::avx512::decode, text);
+  }
+#endif
   return 0;
 }

@@ -11,6 +11,9 @@ constexpr kernels scalar_kernels{"scalar", &scalar::decode};
 #if FENBATCH_HAVE_AVX2
 constexpr kernels avx2_kernels{"avx2", &avx2::decode};
 #endif
+#if FENBATCH_HAVE_AVX512
+constexpr kernels avx512_kernels{"avx512", &avx512::decode};
+#endif
 
 // AVX2 + BMI2, except where PDEP/PEXT are microcoded (AMD Zen 1 and 2: hundreds of cycles).
 bool avx2_is_fast() noexcept {
@@ -18,6 +21,18 @@ bool avx2_is_fast() noexcept {
   __builtin_cpu_init();
   if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2")) return false;
   return !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
+#else
+  return false;
+#endif
+}
+
+// AVX-512 BW and VBMI (byte compares into masks, byte permutes) and BMI2. No CPU with these has
+// microcoded PDEP (AMD's have them from Zen 4 on).
+bool avx512_is_supported() noexcept {
+#if FENBATCH_HAVE_AVX512
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("bmi2");
 #else
   return false;
 #endif
@@ -36,11 +51,24 @@ const kernels& select_kernels() noexcept {
     return avx2_kernels;
   }
 #endif
+#if FENBATCH_HAVE_AVX512
+  if (name == "avx512") {
+    if (!avx512_is_supported()) {
+      std::fprintf(
+          stderr, "fenbatch: FENBATCH_FORCE_IMPL=avx512: this CPU lacks AVX-512 BW/VBMI or BMI2\n");
+      std::abort();
+    }
+    return avx512_kernels;
+  }
+#endif
   if (!name.empty()) {
     // An unknown name must not silently test the wrong implementation.
     std::fprintf(stderr, "fenbatch: FENBATCH_FORCE_IMPL=%s: unknown or not built here\n", forced);
     std::abort();
   }
+#if FENBATCH_HAVE_AVX512
+  if (avx512_is_supported()) return avx512_kernels;
+#endif
 #if FENBATCH_HAVE_AVX2
   if (avx2_is_fast()) return avx2_kernels;
 #endif

@@ -19,7 +19,7 @@ cmp help.txt h.txt || { echo "FAIL: -h differs from --help"; exit 1; }
 cmp help.txt h2.txt || { echo "FAIL: --help with other operands differs"; exit 1; }
 "$FENBATCH" --version >version.txt
 [ "$(wc -l <version.txt)" = 2 ] && head -n 1 version.txt | grep -Eqx 'fenbatch [0-9]+\.[0-9]+\.[0-9]+' &&
-  tail -n 1 version.txt | grep -Eqx 'decoder: (scalar|avx2)' ||
+  tail -n 1 version.txt | grep -Eqx 'decoder: (scalar|avx2|avx512)' ||
   { echo "FAIL: --version printed: $(cat version.txt)"; exit 1; }
 FENBATCH_FORCE_IMPL=scalar "$FENBATCH" --version >forced.txt
 [ "$(tail -n 1 forced.txt)" = "decoder: scalar" ] ||

@@ -1,0 +1,151 @@
+// The AVX-512 (BW, VBMI) + BMI2 placement kernel: the AVX2 kernel's method (see avx2.cpp) on one
+// 64-byte vector with mask registers. Compares give the 64-bit byte masks directly; the load is
+// masked to the line, so no byte past it is read (masked-off bytes never fault); the prefix sums
+// of covered squares cross the whole vector with byte permutes. Anything unusual returns nullptr
+// and the scalar parser decides, so results are the precise parser's bit for bit (the core
+// suite runs per implementation; a differential test and a fuzzer compare them).
+
+#include <immintrin.h>
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+#include "kernels.hpp"
+
+namespace fenbatch::core::simd::avx512 {
+namespace {
+
+constexpr std::size_t window = 64;
+
+// Sanitizers may not know that masked-off bytes of a load are not read: copy there.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool always_copy = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) || \
+    __has_feature(thread_sanitizer)
+constexpr bool always_copy = true;
+#else
+constexpr bool always_copy = false;
+#endif
+#else
+constexpr bool always_copy = false;
+#endif
+
+// Piece letters in lower case, by piece type (pawn ... king); upper case is white.
+constexpr std::array<char, 6> piece_letters{'p', 'n', 'b', 'r', 'q', 'k'};
+
+constexpr auto make_iota() {
+  std::array<std::uint8_t, window> bytes{};
+  for (std::size_t i = 0; i < window; ++i) bytes[i] = static_cast<std::uint8_t>(i);
+  return bytes;
+}
+alignas(64) constexpr std::array<std::uint8_t, window> iota_bytes = make_iota();
+
+inline __m512i splat(char c) noexcept {
+  return _mm512_set1_epi8(c);
+}
+
+// Inclusive prefix sums over all 64 bytes (sums stay below 256 here): log-steps of a shift by
+// k bytes across the vector, each a permute with index i - k and the low k bytes zeroed.
+inline __m512i prefix_sums(__m512i x) noexcept {
+  const __m512i iota = _mm512_load_si512(iota_bytes.data());
+  for (const int k : {1, 2, 4, 8, 16, 32}) {
+    const __m512i from = _mm512_sub_epi8(iota, _mm512_set1_epi8(static_cast<char>(k)));
+    x = _mm512_add_epi8(x, _mm512_maskz_permutexvar_epi8(~std::uint64_t{0} << k, from, x));
+  }
+  return x;
+}
+
+const char* placement(const char* p, const char* end, position& pos) noexcept {
+  const auto available = static_cast<std::size_t>(end - p);
+  const std::uint64_t in_line =
+      available >= window ? ~std::uint64_t{0} : (std::uint64_t{1} << available) - 1;
+  __m512i v;
+  if (always_copy) {
+    alignas(64) std::array<char, window> padded{};
+    std::memcpy(padded.data(), p, available < window ? available : window);
+    v = _mm512_load_si512(padded.data());
+  } else {
+    v = _mm512_maskz_loadu_epi8(in_line, p);
+  }
+
+  // The field ends at the first blank or at the end of the line.
+  const std::uint64_t stops =
+      _mm512_cmpeq_epi8_mask(v, splat(' ')) | _mm512_cmpeq_epi8_mask(v, splat('\t')) | ~in_line;
+  if (stops == 0) return nullptr;  // a placement of 64 bytes or more: rare, scalar
+  const auto length = static_cast<unsigned>(_tzcnt_u64(stops));
+  if (length == 0) return nullptr;
+  const std::uint64_t field = (std::uint64_t{1} << length) - 1;
+
+  // Letters case-folded (OR 0x20 folds only a letter's own upper case onto it).
+  const __m512i folded = _mm512_or_si512(v, splat(0x20));
+  std::array<std::uint64_t, 6> letters{};
+  std::uint64_t all_letters = 0;
+  for (std::size_t i = 0; i < piece_letters.size(); ++i) {
+    letters[i] = _mm512_cmpeq_epi8_mask(folded, splat(piece_letters[i])) & field;
+    all_letters |= letters[i];
+  }
+  const std::uint64_t white_letters = _mm512_cmpneq_epi8_mask(v, folded) & all_letters;
+  const __m512i from_one = _mm512_sub_epi8(v, splat('1'));
+  const std::uint64_t digits = _mm512_cmple_epu8_mask(from_one, splat(7)) & field;
+  const std::uint64_t slashes = _mm512_cmpeq_epi8_mask(v, splat('/')) & field;
+
+  // Only pieces, digits and slashes; no two digits in a row; seven slashes, none at either end
+  // and no two together (each rank then holds at least one byte).
+  if ((all_letters | digits | slashes) != field || (digits & (digits >> 1)) != 0 ||
+      _mm_popcnt_u64(slashes) != 7 || (slashes & (slashes >> 1)) != 0 || (slashes & 1) != 0 ||
+      ((slashes >> (length - 1)) & 1) != 0) {
+    return nullptr;
+  }
+
+  // Squares each byte covers: n for a digit, 1 for a piece, 0 otherwise; 64 in all.
+  const __m512i one = splat(1);
+  const __m512i advance =
+      _mm512_mask_mov_epi8(_mm512_maskz_add_epi8(digits, from_one, one), all_letters, one);
+  // (Summed through memory: GCC 12's _mm512_reduce_add_epi64 trips -Wmaybe-uninitialized.)
+  alignas(64) std::array<std::uint64_t, 8> sums;
+  _mm512_store_si512(sums.data(), _mm512_sad_epu8(advance, _mm512_setzero_si512()));
+  std::uint64_t total = 0;
+  for (const std::uint64_t sum : sums) total += sum;
+  if (total != 64) return nullptr;
+
+  // The square (in reading order) where each byte starts; every slash on a rank boundary.
+  const __m512i start = _mm512_sub_epi8(prefix_sums(advance), advance);
+  if ((_mm512_test_epi8_mask(start, splat(7)) & slashes) != 0) return nullptr;
+
+  // Empty squares from the digits: n squares from where the digit starts.
+  alignas(64) std::array<std::uint8_t, window> starts;
+  alignas(64) std::array<std::uint8_t, window> advances;
+  _mm512_store_si512(starts.data(), start);
+  _mm512_store_si512(advances.data(), advance);
+  std::uint64_t empty = 0;
+  for (std::uint64_t d = digits; d != 0; d = _blsr_u64(d)) {
+    const auto at = static_cast<std::size_t>(_tzcnt_u64(d));
+    empty |= ((std::uint64_t{1} << advances[at]) - 1) << starts[at];
+  }
+  const std::uint64_t occupied = ~empty;  // in reading order
+
+  // Among all letters, which are this piece (or white); placed on the occupied squares in
+  // order; a byte swap turns reading order (rank 8 first) into square order.
+  for (std::size_t t = 0; t < piece_type_count; ++t) {
+    pos.by_type[t] = __builtin_bswap64(_pdep_u64(_pext_u64(letters[t], all_letters), occupied));
+  }
+  const bitboard white =
+      __builtin_bswap64(_pdep_u64(_pext_u64(white_letters, all_letters), occupied));
+  pos.by_color[0] = white;
+  pos.by_color[1] = __builtin_bswap64(occupied) & ~white;
+  return p + length;
+}
+
+}  // namespace
+
+const char* fast_placement(const char* p, const char* end, position& pos) noexcept {
+  return placement(p, end, pos);
+}
+
+fen_status decode(std::string_view line, const decode_options& options, record& out) noexcept {
+  return scalar::decode_with(line, options, out, &placement);
+}
+
+}  // namespace fenbatch::core::simd::avx512
