@@ -57,6 +57,22 @@ inline __m512i prefix_sums(__m512i x) noexcept {
   return x;
 }
 
+// For the 16 bytes of 128-bit lane `lane`: 1 << start[i] in eight 64-bit lanes for the letters
+// among them, ORed pairwise. (The maskz forms: GCC 12's unmasked ones trip
+// -Wmaybe-uninitialized.)
+template <int lane>
+inline __m512i letter_bits(__m512i start, std::uint64_t letters) noexcept {
+  const __m128i starts16 = _mm512_maskz_extracti32x4_epi32(0xF, start, lane);
+  const auto pieces16 = static_cast<unsigned>(letters >> (16 * lane));
+  const __m512i ones = _mm512_set1_epi64(1);
+  const __m512i low = _mm512_maskz_sllv_epi64(static_cast<__mmask8>(pieces16 & 0xFF), ones,
+                                              _mm512_maskz_cvtepu8_epi64(0xFF, starts16));
+  const __m512i high =
+      _mm512_maskz_sllv_epi64(static_cast<__mmask8>((pieces16 >> 8) & 0xFF), ones,
+                              _mm512_maskz_cvtepu8_epi64(0xFF, _mm_srli_si128(starts16, 8)));
+  return _mm512_or_si512(low, high);
+}
+
 const char* placement(const char* p, const char* end, position& pos) noexcept {
   const auto available = static_cast<std::size_t>(end - p);
   const std::uint64_t in_line =
@@ -114,17 +130,15 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   const __m512i start = _mm512_sub_epi8(prefix_sums(advance), advance);
   if ((_mm512_test_epi8_mask(start, splat(7)) & slashes) != 0) return nullptr;
 
-  // Empty squares from the digits: n squares from where the digit starts.
-  alignas(64) std::array<std::uint8_t, window> starts;
-  alignas(64) std::array<std::uint8_t, window> advances;
-  _mm512_store_si512(starts.data(), start);
-  _mm512_store_si512(advances.data(), advance);
-  std::uint64_t empty = 0;
-  for (std::uint64_t d = digits; d != 0; d = _blsr_u64(d)) {
-    const auto at = static_cast<std::size_t>(_tzcnt_u64(d));
-    empty |= ((std::uint64_t{1} << advances[at]) - 1) << starts[at];
-  }
-  const std::uint64_t occupied = ~empty;  // in reading order
+  // The occupied squares: bit `start` of every letter, set eight bytes at a time in 64-bit
+  // lanes (widen, shift 1 left by the start, OR), with no branch on how many there are.
+  const __m512i bits = _mm512_or_si512(
+      _mm512_or_si512(letter_bits<0>(start, all_letters), letter_bits<1>(start, all_letters)),
+      _mm512_or_si512(letter_bits<2>(start, all_letters), letter_bits<3>(start, all_letters)));
+  alignas(64) std::array<std::uint64_t, 8> lanes;
+  _mm512_store_si512(lanes.data(), bits);
+  std::uint64_t occupied = 0;  // in reading order
+  for (const std::uint64_t lane_bits : lanes) occupied |= lane_bits;
 
   // Among all letters, which are this piece (or white); placed on the occupied squares in
   // order; a byte swap turns reading order (rank 8 first) into square order.
