@@ -2,7 +2,7 @@
 # One command for a benchmark report: builds the Release binaries, prepares the corpora, runs
 # bench/compare.sh on each (fenbatch, fenbatch -j1, LC_ALL=C sort -u, awk '!seen[$0]++' and
 # wc -l in alternation, to /dev/null and to an fsynced file; wall time and peak RSS per run)
-# and the Google Benchmark core suite (scalar decoder and the default one), and writes
+# and the Google Benchmark core suite (once per decoder implementation the CPU runs), and writes
 # DIR/report.md (also printed), DIR/core_bench*.json and the raw times of every run.
 #
 # Usage: bench/report.sh [--rounds N] [--out DIR] [--generated SIZE] [--skip-build] [--quick]
@@ -230,20 +230,18 @@ load_mid=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 bench_args=(--benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_out_format=json)
 bench_runs=()  # "LABEL JSON"
 bench_commands=()
-if grep -qa FENBATCH_FORCE_IMPL "$core_bench"; then
-  note "core benchmark, FENBATCH_FORCE_IMPL=scalar"
-  bench_commands+=("FENBATCH_FORCE_IMPL=scalar $core_bench ${bench_args[*]} --benchmark_out=$out/core_bench_scalar.json")
-  run_bg env FENBATCH_FORCE_IMPL=scalar "$core_bench" "${bench_args[@]}" \
-    --benchmark_out="$out/core_bench_scalar.json" >"$out/core_bench_scalar.txt" 2>&1 ||
-    { tail -n 20 "$out/core_bench_scalar.txt" >&2; die "$core_bench failed (FENBATCH_FORCE_IMPL=scalar)"; }
-  bench_runs+=("scalar|core_bench_scalar.json")
-fi
-note "core benchmark, default decoder"
-bench_commands+=("$core_bench ${bench_args[*]} --benchmark_out=$out/core_bench.json")
-run_bg env -u FENBATCH_FORCE_IMPL "$core_bench" "${bench_args[@]}" \
-  --benchmark_out="$out/core_bench.json" >"$out/core_bench.txt" 2>&1 ||
-  { tail -n 20 "$out/core_bench.txt" >&2; die "$core_bench failed"; }
-bench_runs+=("default ($default_impl)|core_bench.json")
+# Every decoder implementation this CPU runs (fenbatch --version aborts for one it cannot).
+for impl in scalar avx2 avx512; do
+  FENBATCH_FORCE_IMPL=$impl "$fenbatch" --version >/dev/null 2>&1 || continue
+  note "core benchmark, FENBATCH_FORCE_IMPL=$impl"
+  bench_commands+=("FENBATCH_FORCE_IMPL=$impl $core_bench ${bench_args[*]} --benchmark_out=$out/core_bench_$impl.json")
+  run_bg env FENBATCH_FORCE_IMPL=$impl "$core_bench" "${bench_args[@]}" \
+    --benchmark_out="$out/core_bench_$impl.json" >"$out/core_bench_$impl.txt" 2>&1 ||
+    { tail -n 20 "$out/core_bench_$impl.txt" >&2; die "$core_bench failed (FENBATCH_FORCE_IMPL=$impl)"; }
+  label=$impl
+  [ "$impl" = "$default_impl" ] && label="$impl (default)"
+  bench_runs+=("$label|core_bench_$impl.json")
+done
 
 # Median per benchmark: ns per item (1e9 / items_per_second) and MiB/s where bytes are counted.
 bench_table=$(cd "$out" && python3 - "${bench_runs[@]}" <<'EOF'
