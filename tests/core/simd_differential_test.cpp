@@ -186,6 +186,30 @@ TEST(SimdDifferential, AgreesWithScalarOnEveryCorpusLine) {
   EXPECT_EQ(lines, 2'784'093U);
 }
 
+// The castling fast path reads the field as one word: stray bytes that a word compare could
+// mistake for padding or order (NUL, repeats, wrong order, five letters) must still go to the
+// precise parser, with or without counters after the ep field.
+TEST(SimdDifferential, AgreesOnCastlingFieldsWithStrayBytes) {
+  using namespace std::string_view_literals;
+  const auto impls = implementations();
+  for (const std::string_view field :
+       {"K"sv, "K\0"sv, "\0K"sv, "KQ\0q"sv, "Kq\0"sv, "KK"sv, "QK"sv, "kK"sv, "KQkqK"sv, "KQkq"sv,
+        "Qq"sv, "k"sv, "q"sv, "Kk\0\0"sv, "K\tq"sv, "KQ-"sv}) {
+    for (const std::string_view rest : {" - 0 1"sv, " -"sv, " e3 0 1"sv}) {
+      std::string line = "r3k2r/8/8/8/8/8/8/R3K2R w ";
+      line.append(field);
+      line.append(rest);
+      for (const auto& impl : impls) {
+        std::string why;
+        EXPECT_TRUE(agrees(impl, line, why))
+            << why << " on castling field of " << field.size() << " bytes: " << line;
+      }
+      std::string written;
+      EXPECT_TRUE(writes_alike(line, written)) << written;
+    }
+  }
+}
+
 // A kernel may read a fixed window past the line end only inside the line's last page: put
 // lines right before an unreadable page and decode them.
 TEST(SimdDifferential, NeverReadsIntoTheNextPage) {

@@ -269,8 +269,37 @@ struct castling_letter {
 // the reason and column of any problem).
 // The commonest rights: only K, Q, k, q, in that order, each with one king on its back rank
 // and a rook beyond it on that side (the outermost one is the right). Returns the rights, or 0
-// for anything else (file letters included).
-bitboard outermost_rights(const char* p, const char* field_end, const position& pos) noexcept {
+// for anything else (file letters included). Without a loop or a branch per letter: the field
+// (1 to 4 bytes, read as one word when the line has 4 bytes from p) must equal the canonical
+// spelling of the set of letters it holds, and the four candidate rooks are found at once.
+constexpr auto make_right_bits() {
+  std::array<std::uint8_t, 256> t{};
+  t.fill(16);  // not a K/Q/k/q letter
+  t[0] = 0;    // past the field
+  t['K'] = 1;
+  t['Q'] = 2;
+  t['k'] = 4;
+  t['q'] = 8;
+  return t;
+}
+constexpr auto right_bits = make_right_bits();
+
+// The canonical spelling of each set of rights (bit 0 K, 1 Q, 2 k, 3 q), little-endian packed.
+constexpr auto make_canonical_rights() {
+  std::array<std::uint32_t, 16> t{};
+  for (unsigned set = 0; set < 16; ++set) {
+    unsigned shift = 0;
+    for (unsigned i = 0; i < 4; ++i) {
+      if ((set >> i & 1U) == 0) continue;
+      t[set] |= static_cast<std::uint32_t>(static_cast<unsigned char>("KQkq"[i])) << shift;
+      shift += 8;
+    }
+  }
+  return t;
+}
+constexpr auto canonical_rights = make_canonical_rights();
+
+bitboard outermost_rights_loop(const char* p, const char* field_end, const position& pos) noexcept {
   static constexpr std::string_view order = "KQkq";  // white h-side, a-side; black the same
   std::array<bitboard, 2> kings{};
   std::array<bitboard, 2> rooks{};
@@ -295,9 +324,46 @@ bitboard outermost_rights(const char* p, const char* field_end, const position& 
   return rights;
 }
 
-const char* fast_castling(const char* p, const char* field_end, position& pos) noexcept {
+bitboard outermost_rights(const char* p, const char* field_end, const char* line_end,
+                          const position& pos) noexcept {
+  const auto length = static_cast<std::size_t>(field_end - p);
+  if (length == 0 || length > 4) return 0;
+  if (line_end - p < 4) return outermost_rights_loop(p, field_end, pos);  // (rare: a short line)
+  std::uint32_t word = 0;
+  std::memcpy(&word, p, 4);
+  word &= static_cast<std::uint32_t>((std::uint64_t{1} << (8 * length)) - 1);
+  const unsigned set = right_bits[word & 0xFF] | right_bits[word >> 8 & 0xFF] |
+                       right_bits[word >> 16 & 0xFF] | right_bits[word >> 24];
+  // (The length check: a NUL inside the field would otherwise pass as the padding.)
+  if (set >= 16 || word != canonical_rights[set] ||
+      static_cast<std::size_t>(std::popcount(set)) != length) {
+    return 0;
+  }
+
+  // Per colour: the king (if it is alone on its back rank) and the outermost rook beyond it on
+  // each side; a wanted right without its rook fails the whole field.
+  bitboard rights = 0;
+  bool missing = false;
+  for (const color side : {color::white, color::black}) {
+    const bitboard back = rank_bb(back_rank(side));
+    const bitboard kings = pos.pieces(side, piece_type::king) & back;
+    const bitboard king = more_than_one(kings) ? 0 : kings;
+    const bitboard rooks = pos.pieces(side, piece_type::rook) & back;
+    const bitboard h_side = rooks & ~(king | (king - 1));  // none without a king
+    const bitboard a_side = king != 0 ? rooks & (king - 1) : 0;
+    const bitboard h_rook = h_side != 0 ? square_bb(msb(h_side)) : 0;
+    const bitboard a_rook = a_side & (0 - a_side);  // the lowest
+    const unsigned wanted = set >> (2 * to_index(side)) & 3U;
+    missing |= ((wanted & 1U) != 0 && h_rook == 0) | ((wanted & 2U) != 0 && a_rook == 0);
+    rights |= ((wanted & 1U) != 0 ? h_rook : 0) | ((wanted & 2U) != 0 ? a_rook : 0);
+  }
+  return missing ? 0 : rights;
+}
+
+const char* fast_castling(const char* p, const char* field_end, const char* line_end,
+                          position& pos) noexcept {
   if (field_end - p > 4) return nullptr;
-  if (const bitboard rights = outermost_rights(p, field_end, pos); rights != 0) {
+  if (const bitboard rights = outermost_rights(p, field_end, line_end, pos); rights != 0) {
     pos.castling_rooks = rights;
     return field_end;
   }
@@ -358,7 +424,8 @@ fen_status decoder::castling() noexcept {
     p_ = field_end;
     return {};
   }
-  if (const char* fast_end_at = fast_paths_ ? fast_castling(p_, field_end, rec_.pos) : nullptr;
+  if (const char* fast_end_at =
+          fast_paths_ ? fast_castling(p_, field_end, end_, rec_.pos) : nullptr;
       fast_end_at != nullptr) {
     p_ = fast_end_at;
     return {};
@@ -632,9 +699,9 @@ bool decoder::fast_tail() noexcept {
   bool plain = true;  // see record::plain_tail
   if (castling_end - castling_at != 1 || *castling_at != '-') {
     // Rights from K/Q/k/q letters alone keep the tail plain; file letters do not.
-    if (const bitboard rights = outermost_rights(castling_at, castling_end, pos); rights != 0) {
+    if (const bitboard rights = outermost_rights(castling_at, castling_end, e, pos); rights != 0) {
       pos.castling_rooks = rights;
-    } else if (fast_castling(castling_at, castling_end, pos) != nullptr) {
+    } else if (fast_castling(castling_at, castling_end, e, pos) != nullptr) {
       plain = false;
     } else {
       return false;
