@@ -20,26 +20,12 @@
 #include <cstring>
 
 #include "kernels.hpp"
+#include "placement_masks.hpp"
 
 namespace fenbatch::core::simd::avx2 {
 namespace {
 
 constexpr std::size_t window = 64;
-
-// Sanitizers report any byte read past the string (ASan as an overflow, TSan as a read of
-// freed or unsynchronised memory), though the page trick below never faults.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool always_copy = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) || \
-    __has_feature(thread_sanitizer)
-constexpr bool always_copy = true;
-#else
-constexpr bool always_copy = false;
-#endif
-#else
-constexpr bool always_copy = false;
-#endif
 
 // Reading the 64-byte window at p is safe when it stays inside the line, or inside the memory
 // page that holds the line's last byte (mapped, since that byte is).
@@ -74,14 +60,11 @@ inline __m256i prefix_sums(__m256i x) noexcept {
   return _mm256_add_epi8(x, _mm256_permute2x128_si256(low_total, low_total, 0x08));
 }
 
-// Piece letters in lower case, by piece type (pawn ... king); upper case is white.
-constexpr std::array<char, 6> piece_letters{'p', 'n', 'b', 'r', 'q', 'k'};
-
 const char* placement(const char* p, const char* end, position& pos) noexcept {
   const auto available = static_cast<std::size_t>(end - p);
   alignas(32) std::array<char, window> padded;
   const char* q = p;
-  if (always_copy || !window_is_readable(p, end)) {
+  if (masks::always_copy || !window_is_readable(p, end)) {
     const std::size_t n = available < window ? available : window;
     std::memcpy(padded.data(), p, n);
     std::memset(padded.data() + n, ' ', window - n);
@@ -108,9 +91,9 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   __m256i letter0 = _mm256_setzero_si256();
   __m256i letter1 = _mm256_setzero_si256();
   std::uint64_t all_letters = 0;
-  for (std::size_t i = 0; i < piece_letters.size(); ++i) {
-    const __m256i e0 = equals(folded0, piece_letters[i]);
-    const __m256i e1 = equals(folded1, piece_letters[i]);
+  for (std::size_t i = 0; i < masks::piece_letters.size(); ++i) {
+    const __m256i e0 = equals(folded0, masks::piece_letters[i]);
+    const __m256i e1 = equals(folded1, masks::piece_letters[i]);
     letter0 = _mm256_or_si256(letter0, e0);
     letter1 = _mm256_or_si256(letter1, e1);
     letters[i] = mask64(e0, e1) & field;
@@ -127,13 +110,7 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   const std::uint64_t digits = mask64(digit0, digit1) & field;
   const std::uint64_t slashes = mask64(equals(v0, '/'), equals(v1, '/')) & field;
 
-  // Only pieces, digits and slashes; no two digits in a row; seven slashes, none at either end
-  // and no two together (each rank then holds at least one byte).
-  if ((all_letters | digits | slashes) != field || (digits & (digits >> 1)) != 0 ||
-      _mm_popcnt_u64(slashes) != 7 || (slashes & (slashes >> 1)) != 0 || (slashes & 1) != 0 ||
-      ((slashes >> (length - 1)) & 1) != 0) {
-    return nullptr;
-  }
+  if (!masks::placement_shape_ok(all_letters, digits, slashes, length)) return nullptr;
 
   // Squares each byte covers, inside the field only.
   const __m256i iota0 =
@@ -188,15 +165,7 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   }
   const std::uint64_t occupied = ~empty;  // in reading order
 
-  // Among all letters, which are this piece (or white); placed on the occupied squares in
-  // order; a byte swap turns reading order (rank 8 first) into square order.
-  for (std::size_t t = 0; t < piece_type_count; ++t) {
-    pos.by_type[t] = __builtin_bswap64(_pdep_u64(_pext_u64(letters[t], all_letters), occupied));
-  }
-  const bitboard white =
-      __builtin_bswap64(_pdep_u64(_pext_u64(white_letters, all_letters), occupied));
-  pos.by_color[0] = white;
-  pos.by_color[1] = __builtin_bswap64(occupied) & ~white;
+  masks::place_pieces(letters, white_letters, all_letters, occupied, pos);
   return p + length;
 }
 

@@ -12,28 +12,12 @@
 #include <cstring>
 
 #include "kernels.hpp"
+#include "placement_masks.hpp"
 
 namespace fenbatch::core::simd::avx512 {
 namespace {
 
 constexpr std::size_t window = 64;
-
-// Sanitizers may not know that masked-off bytes of a load are not read: copy there.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool always_copy = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) || \
-    __has_feature(thread_sanitizer)
-constexpr bool always_copy = true;
-#else
-constexpr bool always_copy = false;
-#endif
-#else
-constexpr bool always_copy = false;
-#endif
-
-// Piece letters in lower case, by piece type (pawn ... king); upper case is white.
-constexpr std::array<char, 6> piece_letters{'p', 'n', 'b', 'r', 'q', 'k'};
 
 constexpr auto make_iota() {
   std::array<std::uint8_t, window> bytes{};
@@ -78,7 +62,7 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   const std::uint64_t in_line =
       available >= window ? ~std::uint64_t{0} : (std::uint64_t{1} << available) - 1;
   __m512i v;
-  if (always_copy) {
+  if (masks::always_copy) {
     alignas(64) std::array<char, window> padded{};
     std::memcpy(padded.data(), p, available < window ? available : window);
     v = _mm512_load_si512(padded.data());
@@ -98,8 +82,8 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   const __m512i folded = _mm512_or_si512(v, splat(0x20));
   std::array<std::uint64_t, 6> letters{};
   std::uint64_t all_letters = 0;
-  for (std::size_t i = 0; i < piece_letters.size(); ++i) {
-    letters[i] = _mm512_cmpeq_epi8_mask(folded, splat(piece_letters[i])) & field;
+  for (std::size_t i = 0; i < masks::piece_letters.size(); ++i) {
+    letters[i] = _mm512_cmpeq_epi8_mask(folded, splat(masks::piece_letters[i])) & field;
     all_letters |= letters[i];
   }
   const std::uint64_t white_letters = _mm512_cmpneq_epi8_mask(v, folded) & all_letters;
@@ -107,13 +91,7 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   const std::uint64_t digits = _mm512_cmple_epu8_mask(from_one, splat(7)) & field;
   const std::uint64_t slashes = _mm512_cmpeq_epi8_mask(v, splat('/')) & field;
 
-  // Only pieces, digits and slashes; no two digits in a row; seven slashes, none at either end
-  // and no two together (each rank then holds at least one byte).
-  if ((all_letters | digits | slashes) != field || (digits & (digits >> 1)) != 0 ||
-      _mm_popcnt_u64(slashes) != 7 || (slashes & (slashes >> 1)) != 0 || (slashes & 1) != 0 ||
-      ((slashes >> (length - 1)) & 1) != 0) {
-    return nullptr;
-  }
+  if (!masks::placement_shape_ok(all_letters, digits, slashes, length)) return nullptr;
 
   // Squares each byte covers: n for a digit, 1 for a piece, 0 otherwise; 64 in all.
   const __m512i one = splat(1);
@@ -140,15 +118,7 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   std::uint64_t occupied = 0;  // in reading order
   for (const std::uint64_t lane_bits : lanes) occupied |= lane_bits;
 
-  // Among all letters, which are this piece (or white); placed on the occupied squares in
-  // order; a byte swap turns reading order (rank 8 first) into square order.
-  for (std::size_t t = 0; t < piece_type_count; ++t) {
-    pos.by_type[t] = __builtin_bswap64(_pdep_u64(_pext_u64(letters[t], all_letters), occupied));
-  }
-  const bitboard white =
-      __builtin_bswap64(_pdep_u64(_pext_u64(white_letters, all_letters), occupied));
-  pos.by_color[0] = white;
-  pos.by_color[1] = __builtin_bswap64(occupied) & ~white;
+  masks::place_pieces(letters, white_letters, all_letters, occupied, pos);
   return p + length;
 }
 

@@ -299,16 +299,25 @@ constexpr auto make_canonical_rights() {
 }
 constexpr auto canonical_rights = make_canonical_rights();
 
-bitboard outermost_rights_loop(const char* p, const char* field_end, const position& pos) noexcept {
-  static constexpr std::string_view order = "KQkq";  // white h-side, a-side; black the same
-  std::array<bitboard, 2> kings{};
-  std::array<bitboard, 2> rooks{};
+// Per colour: the king if it is alone on its back rank (else 0), and the rooks there.
+struct back_rank_pieces {
+  std::array<bitboard, 2> kings;
+  std::array<bitboard, 2> rooks;
+};
+back_rank_pieces castling_pieces(const position& pos) noexcept {
+  back_rank_pieces out{};
   for (const color side : {color::white, color::black}) {
     const bitboard back = rank_bb(back_rank(side));
     const bitboard k = pos.pieces(side, piece_type::king) & back;
-    kings[static_cast<std::size_t>(side)] = more_than_one(k) ? 0 : k;
-    rooks[static_cast<std::size_t>(side)] = pos.pieces(side, piece_type::rook) & back;
+    out.kings[static_cast<std::size_t>(side)] = more_than_one(k) ? 0 : k;
+    out.rooks[static_cast<std::size_t>(side)] = pos.pieces(side, piece_type::rook) & back;
   }
+  return out;
+}
+
+bitboard outermost_rights_loop(const char* p, const char* field_end, const position& pos) noexcept {
+  static constexpr std::string_view order = "KQkq";  // white h-side, a-side; black the same
+  const auto [kings, rooks] = castling_pieces(pos);
   bitboard rights = 0;
   std::size_t next = 0;
   for (; p != field_end; ++p, ++next) {
@@ -342,13 +351,12 @@ bitboard outermost_rights(const char* p, const char* field_end, const char* line
 
   // Per colour: the king (if it is alone on its back rank) and the outermost rook beyond it on
   // each side; a wanted right without its rook fails the whole field.
+  const auto [kings, rooks_of] = castling_pieces(pos);
   bitboard rights = 0;
   bool missing = false;
   for (const color side : {color::white, color::black}) {
-    const bitboard back = rank_bb(back_rank(side));
-    const bitboard kings = pos.pieces(side, piece_type::king) & back;
-    const bitboard king = more_than_one(kings) ? 0 : kings;
-    const bitboard rooks = pos.pieces(side, piece_type::rook) & back;
+    const bitboard king = kings[static_cast<std::size_t>(side)];
+    const bitboard rooks = rooks_of[static_cast<std::size_t>(side)];
     const bitboard h_side = rooks & ~(king | (king - 1));  // none without a king
     const bitboard a_side = king != 0 ? rooks & (king - 1) : 0;
     const bitboard h_rook = h_side != 0 ? square_bb(msb(h_side)) : 0;
@@ -367,14 +375,7 @@ const char* fast_castling(const char* p, const char* field_end, const char* line
     pos.castling_rooks = rights;
     return field_end;
   }
-  std::array<bitboard, 2> kings{};
-  std::array<bitboard, 2> rooks{};
-  for (const color side : {color::white, color::black}) {
-    const bitboard back = rank_bb(back_rank(side));
-    const bitboard k = pos.pieces(side, piece_type::king) & back;
-    kings[static_cast<std::size_t>(side)] = more_than_one(k) ? 0 : k;
-    rooks[static_cast<std::size_t>(side)] = pos.pieces(side, piece_type::rook) & back;
-  }
+  const auto [kings, rooks] = castling_pieces(pos);
   int last_key = -1;                     // strictly increasing in canonical order
   std::array<unsigned, 2> sides_used{};  // bit 0: a-side right, bit 1: h-side right
   bitboard rights = 0;
