@@ -19,7 +19,10 @@ constexpr kernels avx512_kernels{"avx512", &avx512::decode};
 bool avx2_is_fast() noexcept {
 #if FENBATCH_HAVE_AVX2
   __builtin_cpu_init();
-  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2")) return false;
+  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi") ||
+      !__builtin_cpu_supports("bmi2")) {
+    return false;
+  }
   return !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
 #else
   return false;
@@ -32,7 +35,8 @@ bool avx512_is_supported() noexcept {
 #if FENBATCH_HAVE_AVX512
   __builtin_cpu_init();
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("bmi2");
+         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("bmi") &&
+         __builtin_cpu_supports("bmi2");
 #else
   return false;
 #endif
@@ -44,8 +48,11 @@ const kernels& select_kernels() noexcept {
   if (name == "scalar") return scalar_kernels;
 #if FENBATCH_HAVE_AVX2
   if (name == "avx2") {
-    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2")) {
-      std::fprintf(stderr, "fenbatch: FENBATCH_FORCE_IMPL=avx2: this CPU lacks AVX2/BMI2\n");
+    __builtin_cpu_init();  // (a static constructor may get here first)
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi") ||
+        !__builtin_cpu_supports("bmi2")) {
+      std::fprintf(stderr,
+                   "fenbatch: FENBATCH_FORCE_IMPL=avx2: this CPU lacks AVX2, BMI1 or BMI2\n");
       std::abort();
     }
     return avx2_kernels;
@@ -55,7 +62,8 @@ const kernels& select_kernels() noexcept {
   if (name == "avx512") {
     if (!avx512_is_supported()) {
       std::fprintf(
-          stderr, "fenbatch: FENBATCH_FORCE_IMPL=avx512: this CPU lacks AVX-512 BW/VBMI or BMI2\n");
+          stderr,
+          "fenbatch: FENBATCH_FORCE_IMPL=avx512: this CPU lacks AVX-512 BW/VBMI, BMI1 or BMI2\n");
       std::abort();
     }
     return avx512_kernels;

@@ -338,8 +338,11 @@ bitboard outermost_rights(const char* p, const char* field_end, const char* line
   const auto length = static_cast<std::size_t>(field_end - p);
   if (length == 0 || length > 4) return 0;
   if (line_end - p < 4) return outermost_rights_loop(p, field_end, pos);  // (rare: a short line)
-  std::uint32_t word = 0;
-  std::memcpy(&word, p, 4);
+  // Little-endian by construction (the canonical spellings are packed so), on any host.
+  const auto byte = [p](int i) {
+    return static_cast<std::uint32_t>(static_cast<unsigned char>(p[i]));
+  };
+  std::uint32_t word = byte(0) | byte(1) << 8 | byte(2) << 16 | byte(3) << 24;
   word &= static_cast<std::uint32_t>((std::uint64_t{1} << (8 * length)) - 1);
   const unsigned set = right_bits[word & 0xFF] | right_bits[word >> 8 & 0xFF] |
                        right_bits[word >> 16 & 0xFF] | right_bits[word >> 24];
