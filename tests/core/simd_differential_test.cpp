@@ -13,6 +13,7 @@
 
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/write.hpp"
+#include "same_decoding.hpp"
 #include "shared_data.hpp"
 #include "simd/kernels.hpp"
 
@@ -43,15 +44,6 @@ std::vector<implementation> implementations() {
   return out;
 }
 
-bool same_record(const record& a, const record& b) {
-  return a.pos == b.pos && a.legal_ep == b.legal_ep && a.pseudo_legal_ep == b.pseudo_legal_ep &&
-         a.in_check == b.in_check && a.repairs == b.repairs && a.notes == b.notes &&
-         a.operations_begin == b.operations_begin && a.operations_end == b.operations_end &&
-         a.placement_column == b.placement_column && a.placement_length == b.placement_length &&
-         a.side_column == b.side_column && a.ep_column == b.ep_column &&
-         a.stale_castling_column == b.stale_castling_column;
-}
-
 // Compares one line in strict and repair mode; returns false (and records why) on a difference.
 bool agrees(const implementation& impl, std::string_view line, std::string& why) {
   for (const bool repair : {false, true}) {
@@ -60,7 +52,7 @@ bool agrees(const implementation& impl, std::string_view line, std::string& why)
     record got;
     const fen_status s = simd::scalar::decode_precise(line, options, expected);
     const fen_status t = impl.decode(line, options, got);
-    if (s != t || (s.ok() && !same_record(expected, got))) {
+    if (s != t || (s.ok() && !test::same_decoding(expected, got))) {
       why = std::string(impl.name) + (repair ? " repair" : " strict") + ": precise " +
             std::string(to_string(s.code)) + "@" + std::to_string(s.column) + ", got " +
             std::string(to_string(t.code)) + "@" + std::to_string(t.column);

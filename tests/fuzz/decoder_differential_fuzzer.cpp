@@ -14,20 +14,12 @@
 
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/write.hpp"
+#include "same_decoding.hpp"
 #include "simd/kernels.hpp"
 
 namespace {
 
 using namespace fenbatch::core;
-
-bool same(const record& a, const record& b) {
-  return a.pos == b.pos && a.legal_ep == b.legal_ep && a.pseudo_legal_ep == b.pseudo_legal_ep &&
-         a.in_check == b.in_check && a.repairs == b.repairs && a.notes == b.notes &&
-         a.operations_begin == b.operations_begin && a.operations_end == b.operations_end &&
-         a.placement_column == b.placement_column && a.placement_length == b.placement_length &&
-         a.side_column == b.side_column && a.ep_column == b.ep_column &&
-         a.stale_castling_column == b.stale_castling_column;
-}
 
 // A page followed by an unreadable one, reused across inputs.
 char* guarded_page_end() {
@@ -51,7 +43,7 @@ void compare(const char* name, decode_fn decode, std::string_view text) {
     record got;
     const fen_status s = simd::scalar::decode_precise(text, options, expected);
     const fen_status t = decode(text, options, got);
-    if (s != t || (s.ok() && !same(expected, got))) {
+    if (s != t || (s.ok() && !fenbatch::test::same_decoding(expected, got))) {
       std::fprintf(stderr, "%s differs from the precise parser (%s mode): %s@%u vs %s@%u\n", name,
                    repair ? "repair" : "strict", std::string(to_string(s.code)).c_str(), s.column,
                    std::string(to_string(t.code)).c_str(), t.column);
