@@ -189,6 +189,8 @@ void output_file::publish() {
   } else if (errno != ENOENT) {
     fail("link", path_, errno);
   }
+  // Until the whole run is published, a fatal signal puts the destination back too.
+  rollback_slot_ = register_rollback(path_, previous_path_);
   if (::rename(temp_path_.c_str(), path_.c_str()) != 0) fail("rename", path_, errno);
   unregister_temp_file(temp_slot_);
   temp_slot_ = -1;
@@ -217,7 +219,13 @@ void output_file::roll_back() noexcept {
   forget_previous();
 }
 
+void output_file::keep_published() noexcept {
+  unregister_rollback(rollback_slot_);
+  rollback_slot_ = -1;
+}
+
 void output_file::forget_previous() noexcept {
+  keep_published();
   if (previous_path_.empty()) return;
   ::unlink(previous_path_.c_str());  // (already gone after a roll_back: harmless)
   unregister_temp_file(previous_slot_);

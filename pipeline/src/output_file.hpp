@@ -40,8 +40,12 @@ class output_file {
   void prepare();
   void publish();
   // After a later file failed to publish: put back what this destination held before (or
-  // remove it if it did not exist). After every file is published: drop that copy.
+  // remove it if it did not exist). After every file is published: keep_published() tells the
+  // signal handler to leave it (no system call: call it for every file first, so a signal
+  // cannot find some of them kept and some not), then forget_previous() drops that copy.
+  // Until then a fatal signal puts the destination back, as roll_back() does.
   void roll_back() noexcept;
+  void keep_published() noexcept;
   void forget_previous() noexcept;
 
   [[nodiscard]] const std::string& path() const noexcept { return path_; }
@@ -59,6 +63,7 @@ class output_file {
   int temp_slot_ = -1;         // slot in the signal-cleanup registry
   std::string previous_path_;  // the destination's previous content, until the run is done
   int previous_slot_ = -1;
+  int rollback_slot_ = -1;  // the signal handler's way to put the destination back
   bool renamed_ = false;
   std::vector<char> buffer_;
 };

@@ -571,6 +571,7 @@ run_stats run(const run_config& config) {
     for (std::size_t i = std::min(published + 1, files.size()); i-- > 0;) files[i]->roll_back();
     throw;
   }
+  for (output_file* file : files) file->keep_published();
   for (output_file* file : files) file->forget_previous();
   return stats;
 }

@@ -24,6 +24,14 @@ struct temp_slot {
 };
 std::array<temp_slot, max_temp_files> temp_files;
 
+struct rollback_slot {
+  std::atomic<bool> claimed{false};
+  std::atomic<bool> ready{false};
+  std::array<char, max_temp_path> destination{};
+  std::array<char, max_temp_path> previous{};  // empty: the destination did not exist
+};
+std::array<rollback_slot, max_temp_files> rollbacks;
+
 constexpr std::size_t max_mappings = 64;
 struct mapping_slot {
   std::atomic<bool> used{false};
@@ -32,7 +40,17 @@ struct mapping_slot {
 };
 std::array<mapping_slot, max_mappings> mappings;
 
+// Destinations renamed before the run was wholly published go back first: their previous
+// content is among the temporaries removed next.
 void remove_temp_files() noexcept {
+  for (rollback_slot& slot : rollbacks) {
+    if (!slot.ready.load(std::memory_order_acquire)) continue;
+    if (slot.previous[0] != '\0') {
+      ::rename(slot.previous.data(), slot.destination.data());
+    } else {
+      ::unlink(slot.destination.data());
+    }
+  }
   for (temp_slot& slot : temp_files) {
     if (slot.ready.load(std::memory_order_acquire)) ::unlink(slot.path.data());
   }
@@ -88,6 +106,29 @@ int register_temp_file(const std::string& path) noexcept {
 void unregister_temp_file(int slot) noexcept {
   if (slot < 0) return;
   temp_slot& s = temp_files[static_cast<std::size_t>(slot)];
+  s.ready.store(false, std::memory_order_release);
+  s.claimed.store(false, std::memory_order_release);
+}
+
+int register_rollback(const std::string& destination, const std::string& previous) noexcept {
+  if (destination.size() >= max_temp_path || previous.size() >= max_temp_path) return -1;
+  for (std::size_t i = 0; i < rollbacks.size(); ++i) {
+    rollback_slot& slot = rollbacks[i];
+    bool expected = false;
+    if (!slot.claimed.compare_exchange_strong(expected, true, std::memory_order_acq_rel)) {
+      continue;
+    }
+    std::memcpy(slot.destination.data(), destination.c_str(), destination.size() + 1);
+    std::memcpy(slot.previous.data(), previous.c_str(), previous.size() + 1);
+    slot.ready.store(true, std::memory_order_release);
+    return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void unregister_rollback(int slot) noexcept {
+  if (slot < 0) return;
+  rollback_slot& s = rollbacks[static_cast<std::size_t>(slot)];
   s.ready.store(false, std::memory_order_release);
   s.claimed.store(false, std::memory_order_release);
 }

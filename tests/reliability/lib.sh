@@ -55,7 +55,7 @@ iic_check() {
 }
 
 # temps_left [DIR]: prints fenbatch temporaries (.NAME.fenbatch-PID-RAND.tmp) under DIR.
-temps_left() { find "${1:-.}" -name '.*.fenbatch-*.tmp' 2>/dev/null; }
+temps_left() { find "${1:-.}" -name '.*.fenbatch-*.tmp' -o -name '.*.fenbatch-*.tmp.previous' 2>/dev/null; }
 no_temps() {  # no_temps WHAT [DIR]
   local left
   left=$(temps_left "${2:-.}")

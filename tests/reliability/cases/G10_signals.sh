@@ -36,7 +36,9 @@ done
 for signal in TERM INT HUP; do
   done_=0
   for hold in 500000 1500000 4000000; do
+    # (A missed attempt may have run to the end and published: start each one clean.)
     printf 'old content\n' >out.fen
+    rm -f rej.txt s.json
     if hold_and_change fsync '/\.out\.fen\.fenbatch-' 'kill -$signal $pid' "inject=fsync:delay_enter=$hold:when=1" \
          "$FENBATCH" -q -j1 --rejects rej.txt --stats-json s.json in.fen out.fen; then done_=1; break; fi
     echo "note: $signal missed a hold of $hold us; retrying" >&2
