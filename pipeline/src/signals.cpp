@@ -5,6 +5,7 @@
 
 #include <array>
 #include <atomic>
+#include <cerrno>
 #include <csignal>
 #include <cstdint>
 #include <cstring>
@@ -62,11 +63,17 @@ void say(const char* text) noexcept {
 }
 
 extern "C" void on_fatal_signal(int signal_number) {
+  // The failed unlinks and renames below must not change errno for the interrupted code.
+  const int saved_errno = errno;
   remove_temp_files();
   // A closed pipe ends the process quietly, as it ends `cat`; the others are interruptions.
   if (signal_number != SIGPIPE) say("fenbatch: interrupted\n");
   std::signal(signal_number, SIG_DFL);
+  errno = saved_errno;
   std::raise(signal_number);
+  // Not reached, unless a runtime defers the raised signal until this handler returns (TSan
+  // does); the run must still end here, with the status the signal would have given.
+  ::_exit(128 + signal_number);
 }
 
 // A file mapped for reading that is truncated behind our back raises SIGBUS on the next touch

@@ -22,7 +22,8 @@ for signal in TERM HUP; do
   done
   [ "$done_" = 1 ] || { fail "$signal: fenbatch was never seen held in the directory fsync"; continue; }
   expected=$((128 + $(kill -l "$signal")))
-  [ "$HOLD_STATUS" = "$expected" ] || fail "$signal: exit status $HOLD_STATUS, expected $expected"
+  [ "$HOLD_STATUS" = "$expected" ] ||
+    fail "$signal: exit status $HOLD_STATUS, expected $expected; stderr: $(head -c 3000 err.txt)"
   grep -q 'rename(.*rej\.txt' strace.log || fail "$signal: the rejects file was not renamed before the hold"
   [ "$(cat rej.txt)" = "old rejects" ] || fail "$signal: rej.txt not put back: $(head -c 100 rej.txt)"
   [ ! -e s.json ] || fail "$signal: s.json published"
