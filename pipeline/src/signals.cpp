@@ -16,45 +16,78 @@ namespace fenbatch::pipeline {
 namespace detail {
 namespace {
 
-constexpr std::size_t max_temp_files = 8;
-constexpr std::size_t max_temp_path = 4096;
-struct temp_slot {
-  std::atomic<bool> claimed{false};  // taken by a registration
-  std::atomic<bool> ready{false};    // path written: the handler may use it
-  std::array<char, max_temp_path> path{};
-};
-std::array<temp_slot, max_temp_files> temp_files;
+// Fixed slots a signal handler can scan without locking: a registration claims a slot by
+// compare-exchange, fills it, then marks it ready; the handler reads ready slots only.
+template <class Entry, std::size_t Size>
+class handler_registry {
+ public:
+  // Returns the slot, or -1 when all are taken (what it protects then just isn't protected).
+  template <class Fill>
+  int add(Fill fill) noexcept {
+    for (std::size_t i = 0; i < Size; ++i) {
+      slot& s = slots_[i];
+      bool expected = false;
+      if (!s.claimed.compare_exchange_strong(expected, true, std::memory_order_acq_rel)) continue;
+      fill(s.entry);
+      s.ready.store(true, std::memory_order_release);
+      return static_cast<int>(i);
+    }
+    return -1;
+  }
+  void remove(int index) noexcept {
+    if (index < 0) return;
+    slot& s = slots_[static_cast<std::size_t>(index)];
+    s.ready.store(false, std::memory_order_release);
+    s.claimed.store(false, std::memory_order_release);
+  }
+  template <class Visit>
+  void for_each_ready(Visit visit) const noexcept {
+    for (const slot& s : slots_) {
+      if (s.ready.load(std::memory_order_acquire)) visit(s.entry);
+    }
+  }
 
-struct rollback_slot {
-  std::atomic<bool> claimed{false};
-  std::atomic<bool> ready{false};
-  std::array<char, max_temp_path> destination{};
-  std::array<char, max_temp_path> previous{};  // empty: the destination did not exist
+ private:
+  struct slot {
+    std::atomic<bool> claimed{false};
+    std::atomic<bool> ready{false};
+    Entry entry{};
+  };
+  std::array<slot, Size> slots_;
 };
-std::array<rollback_slot, max_temp_files> rollbacks;
 
-constexpr std::size_t max_mappings = 64;
-struct mapping_slot {
-  std::atomic<bool> used{false};
-  std::atomic<std::uintptr_t> begin{0};
-  std::atomic<std::uintptr_t> end{0};
+constexpr std::size_t max_path = 4096;
+using path_text = std::array<char, max_path>;
+
+void copy_path(path_text& to, const std::string& from) noexcept {
+  std::memcpy(to.data(), from.c_str(), from.size() + 1);
+}
+
+struct rollback_entry {
+  path_text destination;
+  path_text previous;  // empty: the destination did not exist
 };
-std::array<mapping_slot, max_mappings> mappings;
+
+struct mapped_range {
+  std::uintptr_t begin;
+  std::uintptr_t end;
+};
+
+handler_registry<path_text, 8> temp_files;
+handler_registry<rollback_entry, 8> rollbacks;
+handler_registry<mapped_range, 64> mappings;
 
 // Destinations renamed before the run was wholly published go back first: their previous
 // content is among the temporaries removed next.
 void remove_temp_files() noexcept {
-  for (rollback_slot& slot : rollbacks) {
-    if (!slot.ready.load(std::memory_order_acquire)) continue;
-    if (slot.previous[0] != '\0') {
-      ::rename(slot.previous.data(), slot.destination.data());
+  rollbacks.for_each_ready([](const rollback_entry& r) {
+    if (r.previous[0] != '\0') {
+      ::rename(r.previous.data(), r.destination.data());
     } else {
-      ::unlink(slot.destination.data());
+      ::unlink(r.destination.data());
     }
-  }
-  for (temp_slot& slot : temp_files) {
-    if (slot.ready.load(std::memory_order_acquire)) ::unlink(slot.path.data());
-  }
+  });
+  temp_files.for_each_ready([](const path_text& path) { ::unlink(path.data()); });
 }
 
 void say(const char* text) noexcept {
@@ -81,13 +114,13 @@ extern "C" void on_fatal_signal(int signal_number) {
 // say why, exit 2. A SIGBUS anywhere else is not ours to explain: default action.
 extern "C" void on_bus_error(int signal_number, siginfo_t* info, void*) {
   const auto address = reinterpret_cast<std::uintptr_t>(info->si_addr);
-  for (const mapping_slot& m : mappings) {
-    if (m.used.load(std::memory_order_acquire) && address >= m.begin.load() &&
-        address < m.end.load()) {
-      remove_temp_files();
-      say("fenbatch: input changed while reading (truncated?); nothing was written\n");
-      ::_exit(2);
-    }
+  bool ours = false;
+  mappings.for_each_ready(
+      [&](const mapped_range& m) { ours = ours || (address >= m.begin && address < m.end); });
+  if (ours) {
+    remove_temp_files();
+    say("fenbatch: input changed while reading (truncated?); nothing was written\n");
+    ::_exit(2);
   }
   std::signal(signal_number, SIG_DFL);
   std::raise(signal_number);
@@ -96,66 +129,33 @@ extern "C" void on_bus_error(int signal_number, siginfo_t* info, void*) {
 }  // namespace
 
 int register_temp_file(const std::string& path) noexcept {
-  if (path.size() >= max_temp_path) return -1;
-  for (std::size_t i = 0; i < temp_files.size(); ++i) {
-    temp_slot& slot = temp_files[i];
-    bool expected = false;
-    if (!slot.claimed.compare_exchange_strong(expected, true, std::memory_order_acq_rel)) {
-      continue;
-    }
-    std::memcpy(slot.path.data(), path.c_str(), path.size() + 1);
-    slot.ready.store(true, std::memory_order_release);
-    return static_cast<int>(i);
-  }
-  return -1;
+  if (path.size() >= max_path) return -1;
+  return temp_files.add([&](path_text& entry) { copy_path(entry, path); });
 }
 
 void unregister_temp_file(int slot) noexcept {
-  if (slot < 0) return;
-  temp_slot& s = temp_files[static_cast<std::size_t>(slot)];
-  s.ready.store(false, std::memory_order_release);
-  s.claimed.store(false, std::memory_order_release);
+  temp_files.remove(slot);
 }
 
 int register_rollback(const std::string& destination, const std::string& previous) noexcept {
-  if (destination.size() >= max_temp_path || previous.size() >= max_temp_path) return -1;
-  for (std::size_t i = 0; i < rollbacks.size(); ++i) {
-    rollback_slot& slot = rollbacks[i];
-    bool expected = false;
-    if (!slot.claimed.compare_exchange_strong(expected, true, std::memory_order_acq_rel)) {
-      continue;
-    }
-    std::memcpy(slot.destination.data(), destination.c_str(), destination.size() + 1);
-    std::memcpy(slot.previous.data(), previous.c_str(), previous.size() + 1);
-    slot.ready.store(true, std::memory_order_release);
-    return static_cast<int>(i);
-  }
-  return -1;
+  if (destination.size() >= max_path || previous.size() >= max_path) return -1;
+  return rollbacks.add([&](rollback_entry& entry) {
+    copy_path(entry.destination, destination);
+    copy_path(entry.previous, previous);
+  });
 }
 
 void unregister_rollback(int slot) noexcept {
-  if (slot < 0) return;
-  rollback_slot& s = rollbacks[static_cast<std::size_t>(slot)];
-  s.ready.store(false, std::memory_order_release);
-  s.claimed.store(false, std::memory_order_release);
+  rollbacks.remove(slot);
 }
 
 int register_mapped_input(const void* begin, std::size_t size) noexcept {
-  for (std::size_t i = 0; i < mappings.size(); ++i) {
-    mapping_slot& m = mappings[i];
-    bool expected = false;
-    if (!m.used.compare_exchange_strong(expected, true, std::memory_order_acq_rel)) continue;
-    m.begin.store(reinterpret_cast<std::uintptr_t>(begin));
-    m.end.store(reinterpret_cast<std::uintptr_t>(begin) + size);
-    return static_cast<int>(i);
-  }
-  return -1;
+  const auto first = reinterpret_cast<std::uintptr_t>(begin);
+  return mappings.add([&](mapped_range& entry) { entry = {first, first + size}; });
 }
 
 void unregister_mapped_input(int slot) noexcept {
-  if (slot >= 0) {
-    mappings[static_cast<std::size_t>(slot)].used.store(false, std::memory_order_release);
-  }
+  mappings.remove(slot);
 }
 
 }  // namespace detail
