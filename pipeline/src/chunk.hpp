@@ -122,6 +122,13 @@ struct chunk {
 
   text_buffer text;  // canonical lines, each with its LF
   std::vector<valid_line> valid;
+  // With --dedupe: the indices of `valid` grouped by dedupe shard, in input order within a
+  // shard (shard s: by_shard[shard_begin[s]] up to by_shard[shard_begin[s + 1]]); each valid
+  // line's place in by_shard; and, per place, the line's count once added (1: first seen).
+  std::vector<std::uint32_t> by_shard;
+  std::vector<std::uint32_t> shard_begin;
+  std::vector<std::uint32_t> shard_position;
+  std::vector<std::uint32_t> occurrences;
   std::vector<invalid_line> invalid;
   chunk_counts counts;
   material_counter material;

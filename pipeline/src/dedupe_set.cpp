@@ -8,11 +8,10 @@
 #include <cerrno>
 #include <new>
 #include <random>
+#include <stdexcept>
 
 namespace fenbatch::pipeline::detail {
 namespace {
-
-constexpr std::size_t min_capacity = 1 << 16;
 
 bool is_empty(const core::position_key& k) noexcept {
   return (k.low | k.high) == 0;
@@ -33,33 +32,10 @@ zeroed_region::~zeroed_region() {
   if (data_ != nullptr) ::munmap(data_, bytes_);
 }
 
-dedupe_set::dedupe_set(std::size_t expected_keys) {
+dedupe_set::dedupe_set(std::size_t expected_keys, std::size_t min_capacity) {
   std::random_device entropy;
   seed_ = (std::uint64_t{entropy()} << 32) | entropy();
   allocate(std::max(min_capacity, expected_keys / 3 * 4 + 1));
-  // MADV_POPULATE_WRITE (Linux 5.14) maps the pages as a write fault would, without storing
-  // to them, so it can run while add() fills the table. Where unsupported it fails at once.
-  populate_ = std::thread([this, keys = key_region_.data(), counts = count_region_.data(),
-                           key_bytes = capacity_ * sizeof(core::position_key),
-                           count_bytes = capacity_ * sizeof(std::uint8_t)] {
-    constexpr std::size_t slice = std::size_t{16} << 20;
-    for (const auto& [base, bytes] : {std::pair{static_cast<char*>(keys), key_bytes},
-                                      std::pair{static_cast<char*>(counts), count_bytes}}) {
-      for (std::size_t at = 0; at < bytes; at += slice) {
-        if (stop_populating_.load(std::memory_order_relaxed)) return;
-        if (::madvise(base + at, std::min(slice, bytes - at), MADV_POPULATE_WRITE) != 0) return;
-      }
-    }
-  });
-}
-
-dedupe_set::~dedupe_set() {
-  stop_populating();
-}
-
-void dedupe_set::stop_populating() noexcept {
-  stop_populating_.store(true, std::memory_order_relaxed);
-  if (populate_.joinable()) populate_.join();
 }
 
 void dedupe_set::allocate(std::size_t capacity) {
@@ -101,7 +77,6 @@ std::uint32_t dedupe_set::add(const core::position_key& key) {
 }
 
 void dedupe_set::grow() {
-  stop_populating();  // it works on the regions about to be released
   const zeroed_region old_key_region = std::move(key_region_);
   const zeroed_region old_count_region = std::move(count_region_);
   const core::position_key* old_keys = keys_;
@@ -115,6 +90,30 @@ void dedupe_set::grow() {
     keys_[i] = old_keys[j];
     counts_[i] = old_counts[j];
   }
+}
+
+sharded_dedupe_set::sharded_dedupe_set(std::size_t expected_keys, std::size_t shard_count) {
+  if (shard_count == 0 || shard_count > max_shards || (shard_count & (shard_count - 1)) != 0) {
+    throw std::invalid_argument("shard count must be a power of two up to 64");
+  }
+  // The single table's smallest size, split: a small input does not pay for many shards.
+  constexpr std::size_t min_total_capacity = 1 << 16;
+  for (std::size_t s = 0; s < shard_count; ++s) {
+    shards_.push_back(std::make_unique<dedupe_set>(expected_keys / shard_count,
+                                                   min_total_capacity / shard_count));
+  }
+}
+
+std::size_t sharded_dedupe_set::size() const noexcept {
+  std::size_t total = 0;
+  for (const auto& s : shards_) total += s->size();
+  return total;
+}
+
+std::size_t sharded_dedupe_set::memory_bytes() const noexcept {
+  std::size_t total = 0;
+  for (const auto& s : shards_) total += s->memory_bytes();
+  return total;
 }
 
 }  // namespace fenbatch::pipeline::detail

@@ -9,11 +9,11 @@
 // page, and with 4 KiB pages nearly every one missed the TLB.
 #pragma once
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <thread>
+#include <memory>
 #include <unordered_map>
+#include <vector>
 
 #include "fenbatch/core/position_key.hpp"
 
@@ -45,8 +45,8 @@ class zeroed_region {
 
 class dedupe_set {
  public:
-  explicit dedupe_set(std::size_t expected_keys);
-  ~dedupe_set();
+  // min_capacity: the fewest slots, for a table whose expected size is small or unknown.
+  explicit dedupe_set(std::size_t expected_keys, std::size_t min_capacity = 1 << 16);
   dedupe_set(const dedupe_set&) = delete;
   dedupe_set& operator=(const dedupe_set&) = delete;
 
@@ -81,7 +81,6 @@ class dedupe_set {
   }
   void allocate(std::size_t capacity);
   void grow();
-  void stop_populating() noexcept;
 
   zeroed_region key_region_;
   zeroed_region count_region_;
@@ -99,10 +98,32 @@ class dedupe_set {
   std::size_t grow_at_ = 0;
   std::uint32_t zero_key_count_ = 0;
   std::uint64_t seed_ = 0;
-  // Faults the first table's pages in from another thread: first touches otherwise happen
-  // one by one inside add(), in the pipeline's serial stage.
-  std::atomic<bool> stop_populating_{false};
-  std::thread populate_;
+};
+
+// Independent sets, each key in the one its shard bits pick. Shards share nothing, so the
+// keys of a chunk can be added one shard per task, in parallel; within a shard they are
+// added in input order, which is all that first-occurrence order needs.
+class sharded_dedupe_set {
+ public:
+  static constexpr std::size_t max_shards = 64;
+
+  // shard_count: a power of two, at most max_shards.
+  sharded_dedupe_set(std::size_t expected_keys, std::size_t shard_count);
+
+  // Bits of the low word that home slots do not depend on alone (they mix in the high word
+  // and a seed): the shards fill evenly, and a shard's keys still spread over its slots.
+  [[nodiscard]] static std::size_t shard_of(const core::position_key& key,
+                                            std::size_t shard_count) noexcept {
+    return static_cast<std::size_t>((key.low * 0xD6E8FEB86659FD93ULL) >> 58) & (shard_count - 1);
+  }
+
+  [[nodiscard]] dedupe_set& shard(std::size_t s) noexcept { return *shards_[s]; }
+  [[nodiscard]] std::size_t shard_count() const noexcept { return shards_.size(); }
+  [[nodiscard]] std::size_t size() const noexcept;
+  [[nodiscard]] std::size_t memory_bytes() const noexcept;
+
+ private:
+  std::vector<std::unique_ptr<dedupe_set>> shards_;
 };
 
 }  // namespace fenbatch::pipeline::detail

@@ -3,12 +3,16 @@
 //   2. parallel: decode, validate, normalize, key and count every line of a chunk;
 //   3. serial, in order: dedupe, write, report invalid lines, merge statistics.
 // Everything order-dependent happens in stage 3, which sees chunks in input order, so output,
-// rejects and statistics are byte-identical for any thread count and chunk size.
+// rejects and statistics are byte-identical for any thread count and chunk size. Its one
+// costly part, adding keys to the dedupe set, is split by key into shards that run in
+// parallel: a shard sees its keys in input order, so first occurrences stay first.
 
+#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <chrono>
 #include <map>
@@ -77,7 +81,38 @@ bool standard_castling(const core::position& pos) noexcept {
   return true;
 }
 
-void process(chunk& c, const run_config& config) {
+// Counting sort of the valid lines by dedupe shard, input order kept within each shard.
+void group_by_shard(chunk& c, std::size_t shard_count) {
+  const std::size_t n = c.valid.size();
+  c.shard_begin.assign(shard_count + 1, 0);
+  c.shard_position.resize(n);
+  c.by_shard.resize(n);
+  for (const chunk::valid_line& line : c.valid) {
+    ++c.shard_begin[sharded_dedupe_set::shard_of(line.key, shard_count) + 1];
+  }
+  for (std::size_t s = 0; s < shard_count; ++s) c.shard_begin[s + 1] += c.shard_begin[s];
+  std::array<std::uint32_t, sharded_dedupe_set::max_shards> next{};
+  std::copy(c.shard_begin.begin(), c.shard_begin.end() - 1, next.begin());
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint32_t position =
+        next[sharded_dedupe_set::shard_of(c.valid[i].key, shard_count)]++;
+    c.shard_position[i] = position;
+    c.by_shard[position] = static_cast<std::uint32_t>(i);
+  }
+}
+
+// Adds the keys of one shard's lines, in input order; each line's count goes to its
+// position in by_shard, so tasks on different shards write different cache lines.
+void add_shard(dedupe_set& set, chunk& c, std::size_t shard) {
+  constexpr std::size_t prefetch_distance = 16;  // the set is far larger than the cache
+  const std::size_t end = c.shard_begin[shard + 1];
+  for (std::size_t j = c.shard_begin[shard]; j < end; ++j) {
+    if (j + prefetch_distance < end) set.prefetch(c.valid[c.by_shard[j + prefetch_distance]].key);
+    c.occurrences[j] = set.add(c.valid[c.by_shard[j]].key);
+  }
+}
+
+void process(chunk& c, const run_config& config, std::size_t shard_count) {
   c.text.clear();
   c.valid.clear();
   c.invalid.clear();
@@ -139,6 +174,7 @@ void process(chunk& c, const run_config& config) {
     c.material.add(material_signature(pos));
   }
   n.lines = index;
+  if (keyed) group_by_shard(c, shard_count);
 }
 
 // Printable ASCII as is; everything else as \xNN, so raw bytes never reach a terminal.
@@ -239,11 +275,12 @@ void append_number(std::string& out, std::uint64_t value) {
 class ordered_stage {
  public:
   ordered_stage(const run_config& config, const input_reader& inputs, output_file& output,
-                output_file* rejects)
+                output_file* rejects, std::size_t shard_count)
       : config_(config),
         inputs_(inputs),
         output_(output),
         rejects_(rejects),
+        shard_count_(shard_count),
         started_(clock_type::now()) {
     samples_.fill(0);
   }
@@ -324,7 +361,46 @@ class ordered_stage {
                                           static_cast<double>(c.counts.lines) /
                                           static_cast<double>(c.input.text_bytes));
     }
-    set_.emplace(expected);
+    set_.emplace(expected, shard_count_);
+  }
+
+  // Each shard in its own task; the tasks share nothing but the chunk, which they only read
+  // (and their own part of c.occurrences). The fork and join are a nested parallel_pipeline
+  // rather than a parallel_for: its handoffs are the ones the TSan annotations already
+  // describe, while parallel_for's live in oneTBB headers that TSan sees without their
+  // synchronization (inside libtbb) and reports as races.
+  void count_occurrences(chunk& c) {
+    c.occurrences.resize(c.valid.size());
+    sharded_dedupe_set& set = *set_;
+    const std::size_t shards = set.shard_count();
+    if (shards == 1) {
+      add_shard(set.shard(0), c, 0);
+      return;
+    }
+    std::size_t next_shard = 0;
+    happens_before(&next_shard);
+    happens_before(&shards_forked_);
+    const scope_exit joined([this] { happens_after(&shards_joined_); });
+    const auto hand_out = [&](tbb::flow_control& flow) -> std::size_t {
+      happens_after(&next_shard);
+      const publish_on_exit published(&next_shard);
+      const publish_on_exit joined_too(&shards_joined_);  // the caller reuses next_shard's stack
+      if (next_shard == shards) {
+        flow.stop();
+        return 0;
+      }
+      return next_shard++;
+    };
+    const auto add = [&](std::size_t shard) {
+      happens_after(&shards_forked_);
+      const publish_on_exit published(&shards_joined_);
+      add_shard(set.shard(shard), c, shard);
+    };
+    tbb::parallel_pipeline(
+        shards,
+        tbb::make_filter<void, std::size_t>(tbb::filter_mode::serial_out_of_order,
+                                            filter_body(hand_out)) &
+            tbb::make_filter<std::size_t, void>(tbb::filter_mode::parallel, filter_body(add)));
   }
 
   void write_valid(chunk& c) {
@@ -334,16 +410,14 @@ class ordered_stage {
       return;
     }
     if (!set_) create_set(c);
-    // Runs of first occurrences go out in one write; keys are prefetched a few lines ahead
-    // because the set is far larger than the cache.
-    constexpr std::size_t prefetch_distance = 16;
+    count_occurrences(c);
+    // Runs of first occurrences go out in one write.
     const std::size_t n = c.valid.size();
     std::size_t run_begin = 0;
     std::size_t run_end = 0;
     for (std::size_t i = 0; i < n; ++i) {
-      if (i + prefetch_distance < n) set_->prefetch(c.valid[i + prefetch_distance].key);
       const chunk::valid_line& line = c.valid[i];
-      const std::uint32_t count = set_->add(line.key);
+      const std::uint32_t count = c.occurrences[c.shard_position[i]];
       if (count == 1) {
         if (run_end != line.text_offset) {
           output_.write(c.text.view(run_begin, run_end - run_begin));
@@ -412,7 +486,11 @@ class ordered_stage {
   const input_reader& inputs_;
   output_file& output_;
   output_file* rejects_;
-  std::optional<dedupe_set> set_;
+  std::size_t shard_count_;
+  std::optional<sharded_dedupe_set> set_;
+  // TSan's view of the fork and join around the shard tasks (oneTBB's own is not visible).
+  char shards_forked_ = 0;
+  char shards_joined_ = 0;
   most_repeated_tracker repeated_;
   std::unordered_map<std::uint64_t, std::uint64_t> material_;
   std::array<unsigned, core::fen_errc_count> samples_{};
@@ -445,7 +523,11 @@ run_stats run(const run_config& config) {
   std::optional<output_file> stats_json;
   if (!config.stats_json_path.empty()) stats_json.emplace(config.stats_json_path, notice);
 
-  ordered_stage ordered(config, inputs, output, rejects ? &*rejects : nullptr);
+  // One shard per worker would leave threads idle at the join when shards differ in size.
+  const std::size_t shard_count = threads == 1 ? 1
+                                               : std::min(sharded_dedupe_set::max_shards,
+                                                          std::bit_ceil(std::size_t{4} * threads));
+  ordered_stage ordered(config, inputs, output, rejects ? &*rejects : nullptr, shard_count);
 
   // Offsets inside a chunk are 32-bit; chunks far beyond a few MiB buy nothing anyway.
   const std::size_t chunk_size = std::clamp<std::size_t>(config.chunk_size, 1, 256 << 20);
@@ -491,7 +573,7 @@ run_stats run(const run_config& config) {
   // Stage 2, in parallel: decode, validate, normalize, key and count.
   const auto process_stage = [&](chunk* c) {
     happens_after(c);
-    process(*c, config);
+    process(*c, config, shard_count);
     happens_before(c);
     return c;
   };
@@ -512,6 +594,9 @@ run_stats run(const run_config& config) {
     const std::lock_guard lock(free_chunks_mutex);
     for (const auto& c : pool) happens_after(c.get());
   };
+  // -j is taken at its word, also beyond the core count (oneTBB would otherwise cap the workers
+  // there and warn on stderr when the shard tasks ask for more).
+  const tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism, threads);
   tbb::task_arena arena(static_cast<int>(threads));
   {
     const scope_exit chunks_acquired(acquire_chunks);

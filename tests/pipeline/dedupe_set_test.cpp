@@ -4,6 +4,7 @@
 
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <vector>
 
 namespace fenbatch::pipeline::detail {
@@ -97,6 +98,51 @@ TEST(DedupeSet, CapacityFollowsTheExpectedSizeNotAPowerOfTwo) {
   dedupe_set set(3'000'000);
   EXPECT_GE(set.capacity(), 4'000'000U);
   EXPECT_LT(set.capacity(), 4'100'000U);
+}
+
+TEST(ShardedDedupeSet, EachShardCountsItsOwnKeysAndTheSizesAdd) {
+  sharded_dedupe_set set(0, 8);
+  ASSERT_EQ(set.shard_count(), 8U);
+  std::mt19937_64 rng(5);
+  std::vector<core::position_key> keys;
+  for (int i = 0; i < 20'000; ++i) keys.push_back(random_key(rng));
+  for (int pass = 1; pass <= 2; ++pass) {
+    for (const auto& k : keys) {
+      const std::size_t s = sharded_dedupe_set::shard_of(k, 8);
+      ASSERT_LT(s, 8U);
+      ASSERT_EQ(set.shard(s).add(k), static_cast<std::uint32_t>(pass));
+    }
+  }
+  EXPECT_EQ(set.size(), keys.size());
+}
+
+TEST(ShardedDedupeSet, RandomKeysSpreadEvenlyOverShards) {
+  // 64,000 random keys over 64 shards: 1,000 expected per shard, standard deviation about 31.
+  std::vector<int> per_shard(64, 0);
+  std::mt19937_64 rng(9);
+  for (int i = 0; i < 64'000; ++i) ++per_shard[sharded_dedupe_set::shard_of(random_key(rng), 64)];
+  for (const int n : per_shard) {
+    EXPECT_GT(n, 800);
+    EXPECT_LT(n, 1200);
+  }
+}
+
+TEST(ShardedDedupeSet, OneShardHoldsEveryKey) {
+  std::mt19937_64 rng(1);
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(sharded_dedupe_set::shard_of(random_key(rng), 1), 0U);
+}
+
+TEST(ShardedDedupeSet, SmallInputPaysForOneTablesMinimumNotOnePerShard) {
+  // 65,536 slots of 17 bytes: the single table's minimum, split over the shards.
+  EXPECT_EQ(sharded_dedupe_set(0, 1).memory_bytes(), 65'536U * 17U);
+  EXPECT_EQ(sharded_dedupe_set(0, 64).memory_bytes(), 65'536U * 17U);
+}
+
+TEST(ShardedDedupeSet, ShardCountMustBeAPowerOfTwoUpToSixtyFour) {
+  EXPECT_THROW(sharded_dedupe_set(0, 0), std::invalid_argument);
+  EXPECT_THROW(sharded_dedupe_set(0, 6), std::invalid_argument);
+  EXPECT_THROW(sharded_dedupe_set(0, 128), std::invalid_argument);
+  EXPECT_NO_THROW(sharded_dedupe_set(0, 64));
 }
 
 }  // namespace

@@ -191,6 +191,56 @@ TEST(Run, DedupeMatchesFirstOccurrenceOfEachPositionText) {
   EXPECT_EQ(o.counts.bytes, text.size());
 }
 
+TEST(Run, DedupeAcrossManyShardsMatchesFirstOccurrence) {
+  // Thousands of distinct positions (two kings and a pawn), each repeated a few times in random
+  // order, cut into many chunks and deduplicated in 32 shards (8 threads).
+  temp_dir dir;
+  std::mt19937 rng(17);
+  std::string text;
+  for (int i = 0; i < 30'000; ++i) {
+    const std::size_t white_king = rng() % 8;  // a1..h1
+    const std::size_t black_king = rng() % 8;  // a8..h8
+    const std::size_t pawn = 8 + rng() % 48;   // ranks 2..7
+    const std::size_t halfmove = rng() % 3;    // not part of the position: dedupes
+    std::string board(64, '.');
+    board[white_king] = 'K';
+    board[56 + black_king] = 'k';
+    board[pawn] = 'P';
+    std::string fen;
+    for (int rank = 7; rank >= 0; --rank) {
+      int empty = 0;
+      for (int file = 0; file < 8; ++file) {
+        const char c = board[static_cast<std::size_t>(rank * 8 + file)];
+        if (c == '.') {
+          ++empty;
+          continue;
+        }
+        if (empty != 0) fen += static_cast<char>('0' + empty);
+        empty = 0;
+        fen += c;
+      }
+      if (empty != 0) fen += static_cast<char>('0' + empty);
+      if (rank != 0) fen += '/';
+    }
+    text += fen + " b - - " + std::to_string(halfmove) + " 1\n";
+  }
+  const std::string input = dir.path("in.fen");
+  std::ofstream(input, std::ios::binary) << text;
+  run_config config;
+  config.inputs = {input};
+  config.dedupe = true;
+  config.threads = 8;
+  config.chunk_size = 8192;
+  const outcome o = run_once(dir, config);
+  const reference_result expected = reference_dedupe(text);
+  ASSERT_GT(expected.written, 2'000U);
+  ASSERT_GT(expected.duplicates, 10'000U);
+  EXPECT_EQ(o.output, expected.output);
+  EXPECT_EQ(o.counts.written, expected.written);
+  EXPECT_EQ(o.counts.duplicates, expected.duplicates);
+  EXPECT_EQ(o.counts.invalid, expected.invalid);
+}
+
 TEST(Run, MostRepeatedPositionsAreExact) {
   // Positions repeated with skewed frequencies (position i appears about 3000 / (i + 1) times),
   // in shuffled order, so the top 20 changes many times during the run.
