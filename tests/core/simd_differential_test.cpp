@@ -202,6 +202,79 @@ TEST(SimdDifferential, AgreesOnCastlingFieldsWithStrayBytes) {
   }
 }
 
+// K/Q/k/q rights against every arrangement of what decides them: each corner empty or holding
+// a rook of either colour, an inner rook that becomes the outermost when a corner is empty, and
+// the king on its back rank, off it, or doubled there. The fast paths must say what the
+// precise parser says.
+TEST(SimdDifferential, AgreesOnCornerRooksAndKingsForEveryRightsSet) {
+  const auto impls = implementations();
+  const auto rank_text = [](const std::string& squares) {
+    std::string text;
+    int empty = 0;
+    for (const char c : squares) {
+      if (c == '.') {
+        ++empty;
+        continue;
+      }
+      if (empty != 0) text += static_cast<char>('0' + empty);
+      empty = 0;
+      text += c;
+    }
+    if (empty != 0) text += static_cast<char>('0' + empty);
+    return text;
+  };
+  // One side's back rank and the rank in front of it (where a king off the back rank goes).
+  struct side_setup {
+    std::string back;
+    std::string front;
+  };
+  const auto setups = [](char king, char rook, char enemy_rook) {
+    std::vector<side_setup> out;
+    for (const char a_corner : {'.', rook, enemy_rook}) {
+      for (const char h_corner : {'.', rook, enemy_rook}) {
+        for (const bool inner_rook : {false, true}) {
+          for (int kings = 0; kings < 3; ++kings) {  // on e, off the rank, two on the rank
+            std::string back = "........";
+            std::string front = "........";
+            back[0] = a_corner;
+            back[7] = h_corner;
+            if (inner_rook) back[6] = rook;
+            if (kings == 1) {
+              front[4] = king;
+            } else {
+              back[4] = king;
+              if (kings == 2) back[3] = king;
+            }
+            out.push_back({back, front});
+          }
+        }
+      }
+    }
+    return out;
+  };
+  static constexpr std::string_view letters = "KQkq";
+  int lines = 0;
+  for (const side_setup& white : setups('K', 'R', 'r')) {
+    for (const side_setup& black : setups('k', 'r', 'R')) {
+      std::string board = rank_text(black.back) + "/" + rank_text(black.front) + "/8/8/8/8/" +
+                          rank_text(white.front) + "/" + rank_text(white.back);
+      for (unsigned set = 1; set < 16; ++set) {
+        std::string field;
+        for (unsigned i = 0; i < 4; ++i) {
+          if ((set >> i & 1U) != 0) field += letters[i];
+        }
+        const std::string line = board + " w " + field + " - 0 1";
+        ++lines;
+        for (const auto& impl : impls) {
+          std::string why;
+          EXPECT_TRUE(agrees(impl, line, why)) << why << ": " << line;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(lines, 54 * 54 * 15);
+}
+
 // A kernel may read a fixed window past the line end only inside the line's last page: put
 // lines right before an unreadable page and decode them.
 TEST(SimdDifferential, NeverReadsIntoTheNextPage) {

@@ -299,6 +299,19 @@ constexpr auto make_canonical_rights() {
 }
 constexpr auto canonical_rights = make_canonical_rights();
 
+// The corner rook each set of rights names when every rook stands in its corner (bit 0 K: h1,
+// 1 Q: a1, 2 k: h8, 3 q: a8).
+constexpr auto make_corner_rooks() {
+  std::array<bitboard, 16> t{};
+  constexpr std::array<bitboard, 4> corners = {bitboard{1} << 7, bitboard{1}, bitboard{1} << 63,
+                                               bitboard{1} << 56};
+  for (unsigned set = 0; set < 16; ++set) {
+    for (unsigned i = 0; i < 4; ++i) t[set] |= (set >> i & 1U) != 0 ? corners[i] : 0;
+  }
+  return t;
+}
+constexpr auto corner_rooks = make_corner_rooks();
+
 // Per colour: the king if it is alone on its back rank (else 0), and the rooks there.
 struct back_rank_pieces {
   std::array<bitboard, 2> kings;
@@ -352,6 +365,22 @@ bitboard outermost_rights(const char* p, const char* field_end, const char* line
     return 0;
   }
 
+  // The commonest case by far: each wanted right's rook in its corner, where it is the
+  // outermost one whatever the king's file, and one king of each colour concerned on its back
+  // rank. Equal to the general answer below, without its per-colour bit scans.
+  const bitboard corners_named = corner_rooks[set];
+  const bitboard rooks_in_corners = (pos.pieces(color::white, piece_type::rook) & corner_rooks[3]) |
+                                    (pos.pieces(color::black, piece_type::rook) & corner_rooks[12]);
+  if ((rooks_in_corners & corners_named) == corners_named) {
+    const bitboard white_kings = pos.pieces(color::white, piece_type::king) & rank_bb(0);
+    const bitboard black_kings = pos.pieces(color::black, piece_type::king) & rank_bb(7);
+    const bool white_ok =
+        (corners_named & rank_bb(0)) == 0 || (white_kings != 0 && !more_than_one(white_kings));
+    const bool black_ok =
+        (corners_named & rank_bb(7)) == 0 || (black_kings != 0 && !more_than_one(black_kings));
+    if (white_ok && black_ok) return corners_named;
+  }
+
   // Per colour: the king (if it is alone on its back rank) and the outermost rook beyond it on
   // each side; a wanted right without its rook fails the whole field.
   const auto [kings, rooks_of] = castling_pieces(pos);
@@ -371,13 +400,10 @@ bitboard outermost_rights(const char* p, const char* field_end, const char* line
   return missing ? 0 : rights;
 }
 
-const char* fast_castling(const char* p, const char* field_end, const char* line_end,
-                          position& pos) noexcept {
+// Any letters (K/Q/k/q and file letters) one by one; nullptr where the precise parser must
+// decide.
+const char* castling_letters(const char* p, const char* field_end, position& pos) noexcept {
   if (field_end - p > 4) return nullptr;
-  if (const bitboard rights = outermost_rights(p, field_end, line_end, pos); rights != 0) {
-    pos.castling_rooks = rights;
-    return field_end;
-  }
   const auto [kings, rooks] = castling_pieces(pos);
   int last_key = -1;                     // strictly increasing in canonical order
   std::array<unsigned, 2> sides_used{};  // bit 0: a-side right, bit 1: h-side right
@@ -418,6 +444,16 @@ const char* fast_castling(const char* p, const char* field_end, const char* line
   }
   pos.castling_rooks = rights;
   return field_end;
+}
+
+const char* fast_castling(const char* p, const char* field_end, const char* line_end,
+                          position& pos) noexcept {
+  if (field_end - p > 4) return nullptr;
+  if (const bitboard rights = outermost_rights(p, field_end, line_end, pos); rights != 0) {
+    pos.castling_rooks = rights;
+    return field_end;
+  }
+  return castling_letters(p, field_end, pos);
 }
 
 fen_status decoder::castling() noexcept {
@@ -705,7 +741,7 @@ bool decoder::fast_tail() noexcept {
     // Rights from K/Q/k/q letters alone keep the tail plain; file letters do not.
     if (const bitboard rights = outermost_rights(castling_at, castling_end, e, pos); rights != 0) {
       pos.castling_rooks = rights;
-    } else if (fast_castling(castling_at, castling_end, e, pos) != nullptr) {
+    } else if (castling_letters(castling_at, castling_end, pos) != nullptr) {
       plain = false;
     } else {
       return false;
