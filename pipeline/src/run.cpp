@@ -206,7 +206,10 @@ class most_repeated_tracker {
  public:
   static constexpr std::size_t reported = 20;
 
-  void record_duplicate(const core::position_key& key, std::uint32_t count, std::string_view text) {
+  // `text_of` gives the text to report; called only when the key becomes a candidate (cutting
+  // the position fields out of every duplicate line cost most of the in-order stage).
+  template <class TextOf>
+  void record_duplicate(const core::position_key& key, std::uint32_t count, TextOf text_of) {
     // A key whose final count ranks in the top 20 had, at its last increment, a count at least
     // the 20th largest count seen so far among candidates, so it is inserted or refreshed
     // then; counts below that threshold may leave a candidate's count stale (low), which can
@@ -218,7 +221,7 @@ class most_repeated_tracker {
       it->second.count = count;
       return;
     }
-    candidates_.emplace(key, counted_text{std::string(text), count});
+    candidates_.emplace(key, counted_text{std::string(text_of()), count});
     if (candidates_.size() > 4 * reported) prune();
   }
 
@@ -427,9 +430,10 @@ class ordered_stage {
         ++stats_.written;
       } else {
         ++stats_.duplicates;
-        const std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
-        repeated_.record_duplicate(
-            line.key, count, config_.key == core::key_kind::full ? text : position_fields(text));
+        repeated_.record_duplicate(line.key, count, [&] {
+          const std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
+          return config_.key == core::key_kind::full ? text : position_fields(text);
+        });
       }
     }
     output_.write(c.text.view(run_begin, run_end - run_begin));
