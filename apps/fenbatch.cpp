@@ -147,7 +147,8 @@ std::optional<cli> parse_command_line(int argc, char** argv) {
       "stats", "print a statistics summary to stderr")(
       "stats-json", po::value(&c.config.stats_json_path), "write statistics as JSON here")(
       "max-invalid", po::value(&max_invalid), "exit 1 if more than N lines are invalid")(
-      "threads,j", po::value(&threads), "worker threads (default: all hardware threads)")(
+      "threads,j", po::value(&threads),
+      "worker threads (default and most: the CPUs this process may run on)")(
       "samples", po::value(&samples), "invalid lines quoted on stderr per reason (default 3)")(
       "no-progress", "no progress line on a terminal")(
       "quiet,q", "no progress, samples or summaries; errors only")(

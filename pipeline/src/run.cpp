@@ -7,7 +7,7 @@
 // costly part, adding keys to the dedupe set, is split by key into shards that run in
 // parallel: a shard sees its keys in input order, so first occurrences stay first.
 
-#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -512,8 +512,10 @@ class ordered_stage {
 run_stats run(const run_config& config) {
   using namespace detail;
   const auto started = clock_type::now();
-  const unsigned threads =
-      config.threads != 0 ? config.threads : std::max(1U, std::thread::hardware_concurrency());
+  // At most the CPUs this process may run on (its affinity mask, as oneTBB reads it): more
+  // threads than that only add chunks in flight (four per thread) and contention.
+  const auto available = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
+  const unsigned threads = config.threads != 0 ? std::min(config.threads, available) : available;
 
   // Open everything that can fail before reading a byte: inputs, then every destination.
   input_reader inputs(config.inputs,
@@ -598,9 +600,6 @@ run_stats run(const run_config& config) {
     const std::lock_guard lock(free_chunks_mutex);
     for (const auto& c : pool) happens_after(c.get());
   };
-  // -j is taken at its word, also beyond the core count (oneTBB would otherwise cap the workers
-  // there and warn on stderr when the shard tasks ask for more).
-  const tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism, threads);
   tbb::task_arena arena(static_cast<int>(threads));
   {
     const scope_exit chunks_acquired(acquire_chunks);

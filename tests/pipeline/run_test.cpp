@@ -193,7 +193,7 @@ TEST(Run, DedupeMatchesFirstOccurrenceOfEachPositionText) {
 
 TEST(Run, DedupeAcrossManyShardsMatchesFirstOccurrence) {
   // Thousands of distinct positions (two kings and a pawn), each repeated a few times in random
-  // order, cut into many chunks and deduplicated in 32 shards (8 threads).
+  // order, cut into many chunks and deduplicated in shards (four per thread used).
   temp_dir dir;
   std::mt19937 rng(17);
   std::string text;

@@ -35,7 +35,7 @@ struct run_config {
   core::decode_options decode;
   core::write_options write;
 
-  unsigned threads = 0;              // 0: every hardware thread
+  unsigned threads = 0;              // 0, or more than the CPUs this process may use: that many
   std::size_t chunk_size = 1 << 20;  // bytes per unit of parallel work
   bool use_mmap = true;              // map regular uncompressed files (else read them)
   bool allow_special_files = false;  // accept character and block devices as input
@@ -106,7 +106,7 @@ struct run_stats {
   std::vector<invalid_sample> invalid_samples;  // up to samples_per_reason per reason
 
   double wall_seconds = 0;
-  unsigned threads = 0;
+  unsigned threads = 0;  // the threads used (run_config::threads, capped at the usable CPUs)
 
   [[nodiscard]] std::uint64_t skipped() const noexcept { return skipped_blank + skipped_comment; }
   // lines = written + duplicates + invalid + skipped, always.
