@@ -57,6 +57,18 @@ inline __m512i letter_bits(__m512i start, std::uint64_t letters) noexcept {
   return _mm512_or_si512(low, high);
 }
 
+// The eight 64-bit lanes summed or ORed in registers rather than stored and loaded back one by
+// one. (The maskz extracts: GCC 12's unmasked ones and its casts trip -Wmaybe-uninitialized, as
+// _mm512_reduce_add_epi64 does.)
+template <class Combine256, class Combine128>
+inline std::uint64_t reduce_lanes(__m512i x, Combine256 c256, Combine128 c128) noexcept {
+  const __m256i half =
+      c256(_mm512_maskz_extracti64x4_epi64(0xF, x, 0), _mm512_maskz_extracti64x4_epi64(0xF, x, 1));
+  const __m128i quarter = c128(_mm256_castsi256_si128(half), _mm256_extracti128_si256(half, 1));
+  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(quarter)) +
+         static_cast<std::uint64_t>(_mm_extract_epi64(quarter, 1));
+}
+
 const char* placement(const char* p, const char* end, position& pos) noexcept {
   const auto available = static_cast<std::size_t>(end - p);
   const std::uint64_t in_line =
@@ -97,11 +109,10 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   const __m512i one = splat(1);
   const __m512i advance =
       _mm512_mask_mov_epi8(_mm512_maskz_add_epi8(digits, from_one, one), all_letters, one);
-  // (Summed through memory: GCC 12's _mm512_reduce_add_epi64 trips -Wmaybe-uninitialized.)
-  alignas(64) std::array<std::uint64_t, 8> sums;
-  _mm512_store_si512(sums.data(), _mm512_sad_epu8(advance, _mm512_setzero_si512()));
-  std::uint64_t total = 0;
-  for (const std::uint64_t sum : sums) total += sum;
+  const std::uint64_t total = reduce_lanes(
+      _mm512_sad_epu8(advance, _mm512_setzero_si512()),
+      [](__m256i a, __m256i b) { return _mm256_add_epi64(a, b); },
+      [](__m128i a, __m128i b) { return _mm_add_epi64(a, b); });
   if (total != 64) return nullptr;
 
   // The square (in reading order) where each byte starts; every slash on a rank boundary.
@@ -113,10 +124,11 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   const __m512i bits = _mm512_or_si512(
       _mm512_or_si512(letter_bits<0>(start, all_letters), letter_bits<1>(start, all_letters)),
       _mm512_or_si512(letter_bits<2>(start, all_letters), letter_bits<3>(start, all_letters)));
-  alignas(64) std::array<std::uint64_t, 8> lanes;
-  _mm512_store_si512(lanes.data(), bits);
-  std::uint64_t occupied = 0;  // in reading order
-  for (const std::uint64_t lane_bits : lanes) occupied |= lane_bits;
+  // In reading order. The last step adds two lanes: by then they share no bit (each byte's
+  // start is a distinct square), so adding is ORing.
+  const std::uint64_t occupied = reduce_lanes(
+      bits, [](__m256i a, __m256i b) { return _mm256_or_si256(a, b); },
+      [](__m128i a, __m128i b) { return _mm_or_si128(a, b); });
 
   masks::place_pieces(letters, white_letters, all_letters, occupied, pos);
   return p + length;
