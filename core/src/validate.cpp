@@ -15,8 +15,20 @@ using detail::pawn_attacks;
 // Promoted pieces beyond the starting set must be paid for by missing pawns (shakmaty's
 // TOO_MUCH_MATERIAL; bishops count per square colour).
 bool too_much_material(const position& pos, color c) noexcept {
-  const auto excess = [](int count, int start) { return count > start ? count - start : 0; };
   const bitboard bishops = pos.pieces(c, piece_type::bishop);
+  // Nearly always nothing exceeds its starting count: find that without counting.
+  const auto beyond_one = [](bitboard b) { return (b & (b - 1)) != 0; };
+  const auto beyond_two = [](bitboard b) {
+    const bitboard rest = b & (b - 1);
+    return (rest & (rest - 1)) != 0;
+  };
+  if (!beyond_one(pos.pieces(c, piece_type::queen)) &&
+      !beyond_two(pos.pieces(c, piece_type::rook)) &&
+      !beyond_two(pos.pieces(c, piece_type::knight)) && !beyond_one(bishops & light_squares) &&
+      !beyond_one(bishops & dark_squares)) {
+    return false;
+  }
+  const auto excess = [](int count, int start) { return count > start ? count - start : 0; };
   const int promoted = excess(popcount(pos.pieces(c, piece_type::queen)), 1) +
                        excess(popcount(pos.pieces(c, piece_type::rook)), 2) +
                        excess(popcount(pos.pieces(c, piece_type::knight)), 2) +

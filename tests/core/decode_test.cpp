@@ -504,6 +504,8 @@ TEST(Decode, RejectsMorePromotedPiecesThanMissingPawnsAllow) {
                       board_level("k7/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1"),    // D11: 2 Q, 8 P
                       board_level("4k3/8/8/8/8/8/PPPPPPPP/B1B1K3 w - - 0 1"),  // D11: a1, c1 dark
                       board_level("rrr1k3/pppppppp/8/8/8/8/8/4K3 w - - 0 1"),  // 3 black rooks
+                      board_level("4k3/8/8/8/8/8/PPPPPPPP/NNN1K3 w - - 0 1"),  // 3 knights
+                      board_level("b1b1k3/pppppppp/8/8/8/8/8/4K3 w - - 0 1"),  // a8, c8 light
                   });
 }
 
@@ -511,6 +513,7 @@ TEST(Decode, AcceptsPromotedPiecesPaidForByMissingPawns) {
   accepted("4k3/8/8/8/8/8/PPPPPPPP/2B1KB2 w - - 0 1");  // c1 dark and f1 light bishops
   accepted("k7/8/8/8/8/8/PPPPPPP1/QQ2K3 w - - 0 1");    // 2 Q with a pawn missing
   accepted("4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1");       // 7 Q, 6 promoted, no pawns
+  accepted("4k3/8/8/8/8/8/PPPPPPP1/NNN1K3 w - - 0 1");  // 3 knights with a pawn missing
 }
 
 TEST(Decode, RejectsCastlingRightsWithoutTheirRookOrKing) {
