@@ -68,14 +68,15 @@ struct rollback_entry {
   path_text previous;  // empty: the destination did not exist
 };
 
+// Atomic: the SIGBUS handler may read a slot while another thread refills it.
 struct mapped_range {
-  std::uintptr_t begin;
-  std::uintptr_t end;
+  std::atomic<std::uintptr_t> begin{0};
+  std::atomic<std::uintptr_t> end{0};
 };
 
-handler_registry<path_text, 8> temp_files;
-handler_registry<rollback_entry, 8> rollbacks;
-handler_registry<mapped_range, 64> mappings;
+constinit handler_registry<path_text, 8> temp_files;
+constinit handler_registry<rollback_entry, 8> rollbacks;
+constinit handler_registry<mapped_range, 64> mappings;
 
 // Destinations renamed before the run was wholly published go back first: their previous
 // content is among the temporaries removed next.
@@ -115,8 +116,10 @@ extern "C" void on_fatal_signal(int signal_number) {
 extern "C" void on_bus_error(int signal_number, siginfo_t* info, void*) {
   const auto address = reinterpret_cast<std::uintptr_t>(info->si_addr);
   bool ours = false;
-  mappings.for_each_ready(
-      [&](const mapped_range& m) { ours = ours || (address >= m.begin && address < m.end); });
+  mappings.for_each_ready([&](const mapped_range& m) {
+    ours = ours || (address >= m.begin.load(std::memory_order_relaxed) &&
+                    address < m.end.load(std::memory_order_relaxed));
+  });
   if (ours) {
     remove_temp_files();
     say("fenbatch: input changed while reading (truncated?); nothing was written\n");
@@ -151,7 +154,10 @@ void unregister_rollback(int slot) noexcept {
 
 int register_mapped_input(const void* begin, std::size_t size) noexcept {
   const auto first = reinterpret_cast<std::uintptr_t>(begin);
-  return mappings.add([&](mapped_range& entry) { entry = {first, first + size}; });
+  return mappings.add([&](mapped_range& entry) {
+    entry.begin.store(first, std::memory_order_relaxed);
+    entry.end.store(first + size, std::memory_order_relaxed);
+  });
 }
 
 void unregister_mapped_input(int slot) noexcept {
