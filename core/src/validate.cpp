@@ -16,7 +16,9 @@ using detail::pawn_attacks;
 // TOO_MUCH_MATERIAL; bishops count per square colour).
 bool too_much_material(const position& pos, color c) noexcept {
   const bitboard bishops = pos.pieces(c, piece_type::bishop);
-  // Nearly always nothing exceeds its starting count: find that without counting.
+  // Nearly always nothing exceeds its starting count: find that without counting. (Then no
+  // piece is promoted, which is fine with any pawn count; more than 8 pawns is rejected before
+  // this is asked.)
   const auto beyond_one = [](bitboard b) { return (b & (b - 1)) != 0; };
   const auto beyond_two = [](bitboard b) {
     const bitboard rest = b & (b - 1);

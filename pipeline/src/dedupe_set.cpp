@@ -35,7 +35,8 @@ zeroed_region::~zeroed_region() {
 dedupe_set::dedupe_set(std::size_t expected_keys, std::size_t min_capacity) {
   std::random_device entropy;
   seed_ = (std::uint64_t{entropy()} << 32) | entropy();
-  allocate(std::max(min_capacity, expected_keys / 3 * 4 + 1));
+  // (At least 16 slots: growing by half must add slots, and 3/4 of them must be one or more.)
+  allocate(std::max({min_capacity, std::size_t{16}, expected_keys / 3 * 4 + 1}));
 }
 
 void dedupe_set::allocate(std::size_t capacity) {

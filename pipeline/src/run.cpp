@@ -10,6 +10,7 @@
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_group.h>
 
 #include <algorithm>
 #include <bit>
@@ -376,8 +377,10 @@ class ordered_stage {
     c.occurrences.resize(c.valid.size());
     sharded_dedupe_set& set = *set_;
     const std::size_t shards = set.shard_count();
-    if (shards == 1) {
-      add_shard(set.shard(0), c, 0);
+    // A few hundred lines are not worth the tasks (small --chunk-size, mostly invalid chunks).
+    constexpr std::size_t lines_worth_tasks = 512;
+    if (shards == 1 || c.valid.size() < lines_worth_tasks) {
+      for (std::size_t s = 0; s < shards; ++s) add_shard(set.shard(s), c, s);
       return;
     }
     std::size_t next_shard = 0;
@@ -399,11 +402,18 @@ class ordered_stage {
       const publish_on_exit published(&shards_joined_);
       add_shard(set.shard(shard), c, shard);
     };
-    tbb::parallel_pipeline(
-        shards,
-        tbb::make_filter<void, std::size_t>(tbb::filter_mode::serial_out_of_order,
-                                            filter_body(hand_out)) &
-            tbb::make_filter<std::size_t, void>(tbb::filter_mode::parallel, filter_body(add)));
+    // Isolated: while it waits, this thread runs shard tasks only, not another chunk's whole
+    // parallel stage (which would hold up the in-order stage), and a failure elsewhere in the
+    // run cannot cancel the shards half done.
+    tbb::task_group_context shard_context(tbb::task_group_context::isolated);
+    tbb::this_task_arena::isolate([&] {
+      tbb::parallel_pipeline(
+          shards,
+          tbb::make_filter<void, std::size_t>(tbb::filter_mode::serial_out_of_order,
+                                              filter_body(hand_out)) &
+              tbb::make_filter<std::size_t, void>(tbb::filter_mode::parallel, filter_body(add)),
+          shard_context);
+    });
   }
 
   void write_valid(chunk& c) {
@@ -517,6 +527,16 @@ run_stats run(const run_config& config) {
   const auto available = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
   const unsigned threads = config.threads != 0 ? std::min(config.threads, available) : available;
 
+  // One shard per worker would leave threads idle at the join when shards differ in size.
+  const std::size_t shard_count =
+      config.dedupe_shards != 0 ? config.dedupe_shards
+      : threads == 1
+          ? 1
+          : std::min(sharded_dedupe_set::max_shards, std::bit_ceil(std::size_t{4} * threads));
+  if (shard_count > sharded_dedupe_set::max_shards || !std::has_single_bit(shard_count)) {
+    throw std::invalid_argument("dedupe shards must be a power of two up to 64");
+  }
+
   // Open everything that can fail before reading a byte: inputs, then every destination.
   input_reader inputs(config.inputs,
                       {config.use_mmap, config.allow_special_files, config.max_bytes});
@@ -529,10 +549,6 @@ run_stats run(const run_config& config) {
   std::optional<output_file> stats_json;
   if (!config.stats_json_path.empty()) stats_json.emplace(config.stats_json_path, notice);
 
-  // One shard per worker would leave threads idle at the join when shards differ in size.
-  const std::size_t shard_count = threads == 1 ? 1
-                                               : std::min(sharded_dedupe_set::max_shards,
-                                                          std::bit_ceil(std::size_t{4} * threads));
   ordered_stage ordered(config, inputs, output, rejects ? &*rejects : nullptr, shard_count);
 
   // Offsets inside a chunk are 32-bit; chunks far beyond a few MiB buy nothing anyway.

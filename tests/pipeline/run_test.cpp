@@ -13,6 +13,7 @@
 #include <map>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <unordered_set>
 
 #include "fenbatch/core/line_splitter.hpp"
@@ -193,7 +194,7 @@ TEST(Run, DedupeMatchesFirstOccurrenceOfEachPositionText) {
 
 TEST(Run, DedupeAcrossManyShardsMatchesFirstOccurrence) {
   // Thousands of distinct positions (two kings and a pawn), each repeated a few times in random
-  // order, cut into many chunks and deduplicated in shards (four per thread used).
+  // order, cut into many chunks and deduplicated in 1, 2 and 64 shards.
   temp_dir dir;
   std::mt19937 rng(17);
   std::string text;
@@ -226,19 +227,39 @@ TEST(Run, DedupeAcrossManyShardsMatchesFirstOccurrence) {
   }
   const std::string input = dir.path("in.fen");
   std::ofstream(input, std::ios::binary) << text;
-  run_config config;
-  config.inputs = {input};
-  config.dedupe = true;
-  config.threads = 8;
-  config.chunk_size = 8192;
-  const outcome o = run_once(dir, config);
   const reference_result expected = reference_dedupe(text);
   ASSERT_GT(expected.written, 2'000U);
   ASSERT_GT(expected.duplicates, 10'000U);
-  EXPECT_EQ(o.output, expected.output);
-  EXPECT_EQ(o.counts.written, expected.written);
-  EXPECT_EQ(o.counts.duplicates, expected.duplicates);
-  EXPECT_EQ(o.counts.invalid, expected.invalid);
+  // Shard counts set outright: the automatic count follows the CPUs of the machine at hand.
+  for (const std::size_t shards : {1UL, 2UL, 64UL}) {
+    SCOPED_TRACE(testing::Message() << "shards " << shards);
+    run_config config;
+    config.inputs = {input};
+    config.dedupe = true;
+    config.threads = 8;
+    config.chunk_size = 65536;  // about 1,400 lines a chunk: enough for shard tasks
+    config.dedupe_shards = shards;
+    const outcome o = run_once(dir, config);
+    EXPECT_EQ(o.output, expected.output);
+    EXPECT_EQ(o.counts.written, expected.written);
+    EXPECT_EQ(o.counts.duplicates, expected.duplicates);
+    EXPECT_EQ(o.counts.invalid, expected.invalid);
+  }
+}
+
+TEST(Run, DedupeShardsMustBeAPowerOfTwoUpToSixtyFour) {
+  temp_dir dir;
+  const std::string input = dir.path("in.fen");
+  std::ofstream(input, std::ios::binary) << "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+  for (const std::size_t shards : {3UL, 128UL}) {
+    run_config config;
+    config.inputs = {input};
+    config.output = dir.path("out.fen");
+    config.dedupe = true;
+    config.dedupe_shards = shards;
+    EXPECT_THROW(run(config), std::invalid_argument) << shards;
+  }
+  EXPECT_FALSE(fs::exists(dir.path("out.fen")));
 }
 
 TEST(Run, MostRepeatedPositionsAreExact) {

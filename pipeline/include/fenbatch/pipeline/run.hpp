@@ -37,6 +37,10 @@ struct run_config {
 
   unsigned threads = 0;              // 0, or more than the CPUs this process may use: that many
   std::size_t chunk_size = 1 << 20;  // bytes per unit of parallel work
+  // Dedupe table shards: 0 picks four per thread (a power of two, at most 64; one at one
+  // thread); otherwise a power of two up to 64. For tests and experiments: output never
+  // depends on it.
+  std::size_t dedupe_shards = 0;
   bool use_mmap = true;              // map regular uncompressed files (else read them)
   bool allow_special_files = false;  // accept character and block devices as input
   std::uint64_t max_bytes = 0;       // stop reading after about this many bytes (0: no limit)
