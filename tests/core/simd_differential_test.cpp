@@ -13,6 +13,7 @@
 
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/write.hpp"
+#include "placement_text.hpp"
 #include "same_decoding.hpp"
 #include "shared_data.hpp"
 #include "simd/kernels.hpp"
@@ -208,21 +209,6 @@ TEST(SimdDifferential, AgreesOnCastlingFieldsWithStrayBytes) {
 // precise parser says.
 TEST(SimdDifferential, AgreesOnCornerRooksAndKingsForEveryRightsSet) {
   const auto impls = implementations();
-  const auto rank_text = [](const std::string& squares) {
-    std::string text;
-    int empty = 0;
-    for (const char c : squares) {
-      if (c == '.') {
-        ++empty;
-        continue;
-      }
-      if (empty != 0) text += static_cast<char>('0' + empty);
-      empty = 0;
-      text += c;
-    }
-    if (empty != 0) text += static_cast<char>('0' + empty);
-    return text;
-  };
   // One side's back rank and the rank in front of it (where a king off the back rank goes).
   struct side_setup {
     std::string back;
@@ -256,8 +242,9 @@ TEST(SimdDifferential, AgreesOnCornerRooksAndKingsForEveryRightsSet) {
   int lines = 0;
   for (const side_setup& white : setups('K', 'R', 'r')) {
     for (const side_setup& black : setups('k', 'r', 'R')) {
-      std::string board = rank_text(black.back) + "/" + rank_text(black.front) + "/8/8/8/8/" +
-                          rank_text(white.front) + "/" + rank_text(white.back);
+      // a1 first: white's back rank, the rank in front of it, four empty, black's two ranks.
+      const std::string board = test::placement_text(
+          white.back + white.front + std::string(32, '.') + black.front + black.back);
       for (unsigned set = 1; set < 16; ++set) {
         std::string field;
         for (unsigned i = 0; i < 4; ++i) {

@@ -17,6 +17,7 @@
 #include <unordered_set>
 
 #include "fenbatch/core/line_splitter.hpp"
+#include "placement_text.hpp"
 #include "shared_data.hpp"
 
 namespace fenbatch::pipeline {
@@ -207,22 +208,7 @@ TEST(Run, DedupeAcrossManyShardsMatchesFirstOccurrence) {
     board[white_king] = 'K';
     board[56 + black_king] = 'k';
     board[pawn] = 'P';
-    std::string fen;
-    for (int rank = 7; rank >= 0; --rank) {
-      int empty = 0;
-      for (int file = 0; file < 8; ++file) {
-        const char c = board[static_cast<std::size_t>(rank * 8 + file)];
-        if (c == '.') {
-          ++empty;
-          continue;
-        }
-        if (empty != 0) fen += static_cast<char>('0' + empty);
-        empty = 0;
-        fen += c;
-      }
-      if (empty != 0) fen += static_cast<char>('0' + empty);
-      if (rank != 0) fen += '/';
-    }
+    const std::string fen = test::placement_text(board);
     text += fen + " b - - " + std::to_string(halfmove) + " 1\n";
   }
   const std::string input = dir.path("in.fen");
@@ -276,22 +262,7 @@ TEST(Run, MostRepeatedPositionsAreExact) {
     board[static_cast<std::size_t>(king)] = 'K';
     board[static_cast<std::size_t>(pawn)] = 'P';
     board[60] = 'k';
-    std::string fen;
-    for (int rank = 7; rank >= 0; --rank) {
-      int empty = 0;
-      for (int file = 0; file < 8; ++file) {
-        const char c = board[static_cast<std::size_t>(rank * 8 + file)];
-        if (c == '.') {
-          ++empty;
-          continue;
-        }
-        if (empty != 0) fen += static_cast<char>('0' + empty);
-        empty = 0;
-        fen += c;
-      }
-      if (empty != 0) fen += static_cast<char>('0' + empty);
-      if (rank != 0) fen += '/';
-    }
+    const std::string fen = test::placement_text(board);
     for (int n = 0; n < 3000 / (i + 1); ++n) lines.push_back(fen + " w - - 0 1");
   }
   std::shuffle(lines.begin(), lines.end(), std::mt19937(3));
