@@ -5,7 +5,9 @@
 // Input: a 5-byte header, then the file's bytes.
 //   bytes 0-1  (little endian) bits 0-11 chunk size - 1 of the first run; bits 12-13 key kind
 //              (position, full, board; 3 = position); bit 14 set: first run streamed (--no-mmap)
-//   bytes 2-3  bits 0-11 chunk size - 1 of the second run; bit 12 set: second run streamed
+//   bytes 2-3  bits 0-11 chunk size - 1 of the second run; bit 12 set: second run streamed;
+//              bits 13-15 n: the second run's dedupe table in 2^n shards (7: 64; the first
+//              run's count is automatic)
 //   byte 4     bit 0 / bit 1: 2 threads in the first / second run; bit 2 repair mode; bit 3 EPD
 //              output; bit 4 Shredder castling; bits 5-6 ep policy (legal, pseudo, always; 3 =
 //              legal)
@@ -26,6 +28,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -155,6 +158,7 @@ bool acceptable_error(std::string_view text, std::string_view error) {
 struct header {
   std::size_t chunk_size[2] = {1, 1};
   unsigned threads[2] = {1, 1};
+  std::size_t dedupe_shards[2] = {0, 1};
   bool use_mmap[2] = {true, true};
   core::key_kind key = core::key_kind::position;
   core::decode_options decode;
@@ -177,6 +181,7 @@ header read_header(const std::uint8_t* data, std::size_t size) {
   h.key = keys[(first >> 12) & 3];
   h.use_mmap[0] = ((first >> 14) & 1) == 0;
   h.use_mmap[1] = ((second >> 12) & 1) == 0;
+  h.dedupe_shards[1] = std::size_t{1} << std::min(6U, (second >> 13) & 7);
   h.threads[0] = 1 + (flags & 1);
   h.threads[1] = 1 + ((flags >> 1) & 1);
   h.decode.repair = ((flags >> 2) & 1) != 0;
@@ -363,6 +368,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (int i = 0; i < 2; ++i) {
     config.chunk_size = h.chunk_size[i];
     config.threads = h.threads[i];
+    config.dedupe_shards = h.dedupe_shards[i];
     config.use_mmap = h.use_mmap[i];
     runs[i] = run_once(config);
   }
