@@ -5,7 +5,7 @@
 #include <utility>
 
 #include <algorithm>
-#include <cerrno>
+#include <bit>
 #include <new>
 #include <random>
 #include <stdexcept>
@@ -94,14 +94,18 @@ void dedupe_set::grow() {
 }
 
 sharded_dedupe_set::sharded_dedupe_set(std::size_t expected_keys, std::size_t shard_count) {
-  if (shard_count == 0 || shard_count > max_shards || (shard_count & (shard_count - 1)) != 0) {
-    throw std::invalid_argument("shard count must be a power of two up to 64");
-  }
+  check_shard_count(shard_count);
   // The single table's smallest size, split: a small input does not pay for many shards.
   constexpr std::size_t min_total_capacity = 1 << 16;
   for (std::size_t s = 0; s < shard_count; ++s) {
     shards_.push_back(std::make_unique<dedupe_set>(expected_keys / shard_count,
                                                    min_total_capacity / shard_count));
+  }
+}
+
+void sharded_dedupe_set::check_shard_count(std::size_t shard_count) {
+  if (shard_count > max_shards || !std::has_single_bit(shard_count)) {
+    throw std::invalid_argument("dedupe shards must be a power of two up to 64");
   }
 }
 

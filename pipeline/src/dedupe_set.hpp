@@ -110,6 +110,9 @@ class sharded_dedupe_set {
   // shard_count: a power of two, at most max_shards.
   sharded_dedupe_set(std::size_t expected_keys, std::size_t shard_count);
 
+  // Throws std::invalid_argument unless shard_count is a power of two up to max_shards.
+  static void check_shard_count(std::size_t shard_count);
+
   // Bits of the low word that home slots do not depend on alone (they mix in the high word
   // and a seed): the shards fill evenly, and a shard's keys still spread over its slots.
   [[nodiscard]] static std::size_t shard_of(const core::position_key& key,

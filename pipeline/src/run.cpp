@@ -22,7 +22,6 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <unordered_map>
 
 #include "chunk.hpp"
@@ -88,15 +87,18 @@ void group_by_shard(chunk& c, std::size_t shard_count) {
   c.shard_begin.assign(shard_count + 1, 0);
   c.shard_position.resize(n);
   c.by_shard.resize(n);
-  for (const chunk::valid_line& line : c.valid) {
-    ++c.shard_begin[sharded_dedupe_set::shard_of(line.key, shard_count) + 1];
+  // First pass: each line's shard (kept in shard_position until the second pass replaces it).
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto shard =
+        static_cast<std::uint32_t>(sharded_dedupe_set::shard_of(c.valid[i].key, shard_count));
+    c.shard_position[i] = shard;
+    ++c.shard_begin[shard + 1];
   }
   for (std::size_t s = 0; s < shard_count; ++s) c.shard_begin[s + 1] += c.shard_begin[s];
   std::array<std::uint32_t, sharded_dedupe_set::max_shards> next{};
   std::copy(c.shard_begin.begin(), c.shard_begin.end() - 1, next.begin());
   for (std::size_t i = 0; i < n; ++i) {
-    const std::uint32_t position =
-        next[sharded_dedupe_set::shard_of(c.valid[i].key, shard_count)]++;
+    const std::uint32_t position = next[c.shard_position[i]]++;
     c.shard_position[i] = position;
     c.by_shard[position] = static_cast<std::uint32_t>(i);
   }
@@ -533,9 +535,7 @@ run_stats run(const run_config& config) {
       : threads == 1
           ? 1
           : std::min(sharded_dedupe_set::max_shards, std::bit_ceil(std::size_t{4} * threads));
-  if (shard_count > sharded_dedupe_set::max_shards || !std::has_single_bit(shard_count)) {
-    throw std::invalid_argument("dedupe shards must be a power of two up to 64");
-  }
+  sharded_dedupe_set::check_shard_count(shard_count);  // before any file is opened
 
   // Open everything that can fail before reading a byte: inputs, then every destination.
   input_reader inputs(config.inputs,
