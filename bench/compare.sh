@@ -12,11 +12,7 @@
 # Environment: FENBATCH (the binary; default build/release/apps/fenbatch), FENBATCH_BENCH_RSS
 # (gnu-time, python3 or none: how peak RSS is measured; default: GNU time if /usr/bin/time is
 # GNU time, else python3, else none).
-# Wall time is taken by bash ($EPOCHREALTIME) around the whole measured command; with GNU time
-# that includes starting /usr/bin/time (about a millisecond, the same for every tool). Peak RSS
-# is the largest resident set among the measured process tree (wait4/RUSAGE_CHILDREN). The
-# kernel also counts the resident set of the process that forks and execs the tool, so the
-# python3 fallback reports at least the interpreter's own ~10-15 MB (GNU time: ~2 MB).
+# How wall time and peak RSS are taken: bench/measure.sh.
 set -euo pipefail
 export LC_ALL=C
 
@@ -41,55 +37,9 @@ for t in sort awk wc sync stat cmp; do
   command -v "$t" >/dev/null || die "$t is missing"
 done
 
-rss_via=${FENBATCH_BENCH_RSS:-}
-if [ -z "$rss_via" ]; then
-  if /usr/bin/time --version 2>&1 | grep -q 'GNU'; then
-    rss_via=gnu-time
-  elif command -v python3 >/dev/null; then
-    rss_via=python3
-  else
-    rss_via=none
-  fi
-fi
-case $rss_via in
-  gnu-time) /usr/bin/time --version 2>&1 | grep -q 'GNU' || die "/usr/bin/time is not GNU time" ;;
-  python3) command -v python3 >/dev/null || die "python3 is missing" ;;
-  none) ;;
-  *) die "FENBATCH_BENCH_RSS must be gnu-time, python3 or none, not '$rss_via'" ;;
-esac
-
-# The python3 fallback: wall time around the child, and the largest peak RSS among the
-# reaped descendants (RUSAGE_CHILDREN, like GNU time's wait4), in KiB.
-measure_py='import resource, subprocess, sys, time
-start = time.perf_counter()
-status = subprocess.run(["bash", "-c", sys.argv[1]]).returncode
-wall = time.perf_counter() - start
-print("%.6f %d" % (wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
-sys.exit(status)'
-
-rssfile=$outdir/.rss
-# Runs COMMAND with bash -c; prints "SECONDS PEAK_RSS_KIB" (NA when not measured).
-measure() {
-  local start end rss=NA
-  case $rss_via in
-    python3)
-      python3 -c "$measure_py" "$1"
-      return
-      ;;
-    gnu-time)
-      start=$EPOCHREALTIME
-      /usr/bin/time -f '%M' -o "$rssfile" bash -c "$1" || return
-      end=$EPOCHREALTIME
-      rss=$(tail -n 1 "$rssfile")
-      ;;
-    none)
-      start=$EPOCHREALTIME
-      bash -c "$1" || return
-      end=$EPOCHREALTIME
-      ;;
-  esac
-  awk -v a="$start" -v b="$end" -v r="$rss" 'BEGIN { printf "%.6f %s\n", b - a, r }'
-}
+# shellcheck source=bench/measure.sh
+source "$(dirname "$0")/measure.sh"
+measure_setup "$outdir"
 
 cat "$input" >/dev/null  # warm the page cache
 bytes=$(stat -c %s "$input")
@@ -134,20 +84,14 @@ for mode in null file; do
     done
   done
 done
-rm -f "$rssfile"
+measure_cleanup
 
-# median min max of the numbers on standard input ("NA NA NA" if any is NA)
-stats() {
-  sort -g | awk '$1 == "NA" { na = 1 } { v[NR] = $1 } END {
-    if (na || NR == 0) { print "NA NA NA"; exit }
-    m = (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2; printf "%.6f %.6f %.6f\n", m, v[1], v[NR] }'
-}
 column() {  # MODE TOOL FIELD: that field of every run of TOOL in MODE
   awk -F'\t' -v m="$1" -v n="$2" -v f="$3" '$1 == m && $2 == n { print $f }' "$tsv"
 }
 
 echo "Input: $input ($bytes bytes, $lines lines), $rounds rounds in alternation, $(nproc) CPUs"
-echo "Machine: $(uname -m), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+machine_line
 echo "Date: $(date -u +%Y-%m-%d)"
 echo
 echo "Commands (OUT: /dev/null, or a file in OUTDIR followed by \`sync OUT\` for the non-fenbatch tools):"
