@@ -1,16 +1,18 @@
 // The run: a oneTBB parallel pipeline in the shape of the oneTBB `square` example.
 //   1. serial, in order: cut the next chunk of whole lines from the inputs;
 //   2. parallel: decode, validate, normalize, key and count every line of a chunk;
-//   3. serial, in order: dedupe, write, report invalid lines, merge statistics.
-// Everything order-dependent happens in stage 3, which sees chunks in input order, so output,
-// rejects and statistics are byte-identical for any thread count and chunk size. Its one
-// costly part, adding keys to the dedupe set, is split by key into shards that run in
-// parallel: a shard sees its keys in input order, so first occurrences stay first.
+//   3. with --dedupe, one serial in-order stage per group of dedupe shards: add the chunk's
+//      keys of those shards to the set;
+//   4. serial, in order: write first occurrences, report invalid lines, merge statistics.
+// Everything order-dependent happens in stages 3 and 4, which see chunks in input order, so
+// output, rejects and statistics are byte-identical for any thread count and chunk size. The
+// adds are the costly order-dependent part (a cache miss each): split by key into shards, each
+// shard seeing its keys in input order, and the shards into stages that work on successive
+// chunks at the same time, they run on as many threads as there are stages.
 
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
-#include <oneapi/tbb/task_group.h>
 
 #include <algorithm>
 #include <bit>
@@ -104,16 +106,66 @@ void group_by_shard(chunk& c, std::size_t shard_count) {
   }
 }
 
-// Adds the keys of one shard's lines, in input order; each line's count goes to its
-// position in by_shard, so tasks on different shards write different cache lines.
-void add_shard(dedupe_set& set, chunk& c, std::size_t shard) {
-  constexpr std::size_t prefetch_distance = 16;  // the set is far larger than the cache
-  const std::size_t end = c.shard_begin[shard + 1];
-  for (std::size_t j = c.shard_begin[shard]; j < end; ++j) {
-    if (j + prefetch_distance < end) set.prefetch(c.valid[c.by_shard[j + prefetch_distance]].key);
-    c.occurrences[j] = set.add(c.valid[c.by_shard[j]].key);
+// Stage 3: adds each chunk's keys to the dedupe set, one pipeline stage per group of shards
+// (shards first..last-1 of group g). Each stage is serial and in input order, so every shard
+// sees its keys in input order (first occurrences stay first); the stages run at once on
+// successive chunks. The set is created by the first stage from the first chunk.
+class dedupe_stages {
+ public:
+  dedupe_stages(const input_reader& inputs, std::size_t shard_count, std::size_t stage_count)
+      : inputs_(inputs), shard_count_(shard_count), stage_tokens_(stage_count) {}
+
+  [[nodiscard]] std::size_t stage_count() const noexcept { return stage_tokens_.size(); }
+  // What TSan is told each stage's state (its shards) is handed over with.
+  [[nodiscard]] const void* stage_token(std::size_t stage) const noexcept {
+    return &stage_tokens_[stage];
   }
-}
+  [[nodiscard]] std::size_t unique() const noexcept { return set_ ? set_->size() : 0; }
+
+  // Each line's count goes to its position in by_shard: stages write disjoint ranges.
+  void add(chunk& c, std::size_t stage) {
+    if (!set_) create_set(c);
+    sharded_dedupe_set& set = *set_;
+    const std::size_t first = stage * shard_count_ / stage_count();
+    const std::size_t last = (stage + 1) * shard_count_ / stage_count();
+    // Prefetch a fixed distance ahead across the stage's shards (the set is far larger than
+    // the cache), following the shard boundaries with a second cursor.
+    constexpr std::size_t prefetch_distance = 16;
+    const std::size_t end = c.shard_begin[last];
+    std::size_t ahead_shard = first;
+    for (std::size_t s = first; s < last; ++s) {
+      dedupe_set& shard = set.shard(s);
+      for (std::size_t j = c.shard_begin[s]; j < c.shard_begin[s + 1]; ++j) {
+        const std::size_t ahead = j + prefetch_distance;
+        if (ahead < end) {
+          while (ahead >= c.shard_begin[ahead_shard + 1]) ++ahead_shard;
+          set.shard(ahead_shard).prefetch(c.valid[c.by_shard[ahead]].key);
+        }
+        c.occurrences[j] = shard.add(c.valid[c.by_shard[j]].key);
+      }
+    }
+  }
+
+ private:
+  // Total input bytes times the first chunk's lines per byte estimates the line count (every
+  // line unique at worst). A larger table costs page faults on first touch, so a good estimate
+  // matters.
+  void create_set(const chunk& c) {
+    constexpr std::size_t unknown_size_keys = 1 << 20;  // pipes, stdin: grow from here
+    std::size_t expected = unknown_size_keys;
+    if (inputs_.total_bytes() != 0 && c.input.text_bytes != 0 && c.counts.lines != 0) {
+      expected = static_cast<std::size_t>(static_cast<double>(inputs_.total_bytes()) *
+                                          static_cast<double>(c.counts.lines) /
+                                          static_cast<double>(c.input.text_bytes));
+    }
+    set_.emplace(expected, shard_count_);
+  }
+
+  const input_reader& inputs_;
+  std::size_t shard_count_;
+  std::vector<char> stage_tokens_;
+  std::optional<sharded_dedupe_set> set_;
+};
 
 void process(chunk& c, const run_config& config, std::size_t shard_count) {
   c.text.clear();
@@ -177,7 +229,10 @@ void process(chunk& c, const run_config& config, std::size_t shard_count) {
     c.material.add(material_signature(pos));
   }
   n.lines = index;
-  if (keyed) group_by_shard(c, shard_count);
+  if (keyed) {
+    group_by_shard(c, shard_count);
+    c.occurrences.resize(c.valid.size());
+  }
 }
 
 // Printable ASCII as is; everything else as \xNN, so raw bytes never reach a terminal.
@@ -277,16 +332,16 @@ void append_number(std::string& out, std::uint64_t value) {
   out.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
 }
 
-// Stage 3: everything that must happen in input order.
+// Stage 4: everything else that must happen in input order.
 class ordered_stage {
  public:
   ordered_stage(const run_config& config, const input_reader& inputs, output_file& output,
-                output_file* rejects, std::size_t shard_count)
+                output_file* rejects, const dedupe_stages& dedupe)
       : config_(config),
         inputs_(inputs),
         output_(output),
         rejects_(rejects),
-        shard_count_(shard_count),
+        dedupe_(dedupe),
         started_(clock_type::now()) {
     samples_.fill(0);
   }
@@ -305,12 +360,12 @@ class ordered_stage {
   }
 
   [[nodiscard]] std::uint64_t lines_so_far() const noexcept { return stats_.lines; }
-  [[nodiscard]] std::uint64_t unique_so_far() const noexcept { return set_ ? set_->size() : 0; }
+  [[nodiscard]] std::uint64_t unique_so_far() const noexcept { return dedupe_.unique(); }
 
   run_stats finish() {
     report_progress(true);
     stats_.input_bytes = input_bytes_;
-    if (set_) stats_.unique = set_->size();  // (no set: no valid line reached the stage)
+    if (config_.dedupe) stats_.unique = dedupe_.unique();
     stats_.most_repeated = repeated_.top();
     std::vector<std::pair<std::uint64_t, std::uint64_t>> material(material_.begin(),
                                                                   material_.end());
@@ -356,76 +411,12 @@ class ordered_stage {
         [this](std::uint64_t signature, std::uint64_t count) { material_[signature] += count; });
   }
 
-  // The set is sized when the first chunk arrives: total input bytes times that chunk's lines
-  // per byte estimates the line count (every line unique at worst). A larger table costs page
-  // faults on first touch, in this serial stage, so a good estimate matters.
-  void create_set(const chunk& c) {
-    constexpr std::size_t unknown_size_keys = 1 << 20;  // pipes, stdin: grow from here
-    std::size_t expected = unknown_size_keys;
-    if (inputs_.total_bytes() != 0 && c.input.text_bytes != 0 && c.counts.lines != 0) {
-      expected = static_cast<std::size_t>(static_cast<double>(inputs_.total_bytes()) *
-                                          static_cast<double>(c.counts.lines) /
-                                          static_cast<double>(c.input.text_bytes));
-    }
-    set_.emplace(expected, shard_count_);
-  }
-
-  // Each shard in its own task; the tasks share nothing but the chunk, which they only read
-  // (and their own part of c.occurrences). The fork and join are a nested parallel_pipeline
-  // rather than a parallel_for: its handoffs are the ones the TSan annotations already
-  // describe, while parallel_for's live in oneTBB headers that TSan sees without their
-  // synchronization (inside libtbb) and reports as races.
-  void count_occurrences(chunk& c) {
-    c.occurrences.resize(c.valid.size());
-    sharded_dedupe_set& set = *set_;
-    const std::size_t shards = set.shard_count();
-    // A few hundred lines are not worth the tasks (small --chunk-size, mostly invalid chunks).
-    constexpr std::size_t lines_worth_tasks = 512;
-    if (shards == 1 || c.valid.size() < lines_worth_tasks) {
-      for (std::size_t s = 0; s < shards; ++s) add_shard(set.shard(s), c, s);
-      return;
-    }
-    std::size_t next_shard = 0;
-    happens_before(&next_shard);
-    happens_before(&shards_forked_);
-    const scope_exit joined([this] { happens_after(&shards_joined_); });
-    const auto hand_out = [&](tbb::flow_control& flow) -> std::size_t {
-      happens_after(&next_shard);
-      const publish_on_exit published(&next_shard);
-      const publish_on_exit joined_too(&shards_joined_);  // the caller reuses next_shard's stack
-      if (next_shard == shards) {
-        flow.stop();
-        return 0;
-      }
-      return next_shard++;
-    };
-    const auto add = [&](std::size_t shard) {
-      happens_after(&shards_forked_);
-      const publish_on_exit published(&shards_joined_);
-      add_shard(set.shard(shard), c, shard);
-    };
-    // Isolated: while it waits, this thread runs shard tasks only, not another chunk's whole
-    // parallel stage (which would hold up the in-order stage), and a failure elsewhere in the
-    // run cannot cancel the shards half done.
-    tbb::task_group_context shard_context(tbb::task_group_context::isolated);
-    tbb::this_task_arena::isolate([&] {
-      tbb::parallel_pipeline(
-          shards,
-          tbb::make_filter<void, std::size_t>(tbb::filter_mode::serial_out_of_order,
-                                              filter_body(hand_out)) &
-              tbb::make_filter<std::size_t, void>(tbb::filter_mode::parallel, filter_body(add)),
-          shard_context);
-    });
-  }
-
   void write_valid(chunk& c) {
     if (!config_.dedupe) {
       output_.write(c.text.view(0, c.text.size()));
       stats_.written += c.valid.size();
       return;
     }
-    if (!set_) create_set(c);
-    count_occurrences(c);
     // Runs of first occurrences go out in one write.
     const std::size_t n = c.valid.size();
     std::size_t run_begin = 0;
@@ -502,11 +493,7 @@ class ordered_stage {
   const input_reader& inputs_;
   output_file& output_;
   output_file* rejects_;
-  std::size_t shard_count_;
-  std::optional<sharded_dedupe_set> set_;
-  // TSan's view of the fork and join around the shard tasks (oneTBB's own is not visible).
-  char shards_forked_ = 0;
-  char shards_joined_ = 0;
+  const dedupe_stages& dedupe_;
   most_repeated_tracker repeated_;
   std::unordered_map<std::uint64_t, std::uint64_t> material_;
   std::array<unsigned, core::fen_errc_count> samples_{};
@@ -536,6 +523,17 @@ run_stats run(const run_config& config) {
           ? 1
           : std::min(sharded_dedupe_set::max_shards, std::bit_ceil(std::size_t{4} * threads));
   sharded_dedupe_set::check_shard_count(shard_count);  // before any file is opened
+  if (config.dedupe_stages > shard_count) {
+    throw std::invalid_argument("dedupe stages (" + std::to_string(config.dedupe_stages) +
+                                ") must not outnumber the shards (" + std::to_string(shard_count) +
+                                ")");
+  }
+  // Each dedupe stage is one more serial stage that runs beside the others: one per thread
+  // keeps every thread able to add keys (at one thread, one stage of one shard).
+  const std::size_t dedupe_stage_count = !config.dedupe ? 0
+                                         : config.dedupe_stages != 0
+                                             ? config.dedupe_stages
+                                             : std::min<std::size_t>(shard_count, threads);
 
   // Open everything that can fail before reading a byte: inputs, then every destination.
   input_reader inputs(config.inputs,
@@ -549,7 +547,8 @@ run_stats run(const run_config& config) {
   std::optional<output_file> stats_json;
   if (!config.stats_json_path.empty()) stats_json.emplace(config.stats_json_path, notice);
 
-  ordered_stage ordered(config, inputs, output, rejects ? &*rejects : nullptr, shard_count);
+  dedupe_stages dedupe(inputs, shard_count, dedupe_stage_count);
+  ordered_stage ordered(config, inputs, output, rejects ? &*rejects : nullptr, dedupe);
 
   // Offsets inside a chunk are 32-bit; chunks far beyond a few MiB buy nothing anyway.
   const std::size_t chunk_size = std::clamp<std::size_t>(config.chunk_size, 1, 256 << 20);
@@ -599,7 +598,20 @@ run_stats run(const run_config& config) {
     happens_before(c);
     return c;
   };
-  // Stage 3: dedupe, write and report, in input order.
+  // Stage 3: add the keys of one group of shards to the dedupe set, in input order.
+  const auto dedupe_stage_body = [&dedupe](std::size_t stage) {
+    return [&dedupe, stage](chunk* c) {
+      happens_after(c);
+      happens_after(dedupe.stage_token(stage));
+      {
+        const publish_on_exit published(dedupe.stage_token(stage));
+        dedupe.add(*c, stage);
+      }
+      happens_before(c);
+      return c;
+    };
+  };
+  // Stage 4: write and report, in input order.
   const auto ordered_stage_body = [&](chunk* c) {
     happens_after(c);
     happens_after(&ordered);
@@ -615,6 +627,7 @@ run_stats run(const run_config& config) {
   const auto acquire_chunks = [&] {
     const std::lock_guard lock(free_chunks_mutex);
     for (const auto& c : pool) happens_after(c.get());
+    for (std::size_t s = 0; s < dedupe.stage_count(); ++s) happens_after(dedupe.stage_token(s));
   };
   tbb::task_arena arena(static_cast<int>(threads));
   {
@@ -623,13 +636,18 @@ run_stats run(const run_config& config) {
     const acquire_on_exit acquired(&inputs, &ordered);
     try {
       arena.execute([&] {
-        tbb::parallel_pipeline(tokens,
-                               tbb::make_filter<void, chunk*>(tbb::filter_mode::serial_in_order,
-                                                              filter_body(read_stage)) &
-                                   tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::parallel,
-                                                                    filter_body(process_stage)) &
-                                   tbb::make_filter<chunk*, void>(tbb::filter_mode::serial_in_order,
-                                                                  filter_body(ordered_stage_body)));
+        tbb::filter<void, chunk*> stages =
+            tbb::make_filter<void, chunk*>(tbb::filter_mode::serial_in_order,
+                                           filter_body(read_stage)) &
+            tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::parallel,
+                                             filter_body(process_stage));
+        for (std::size_t s = 0; s < dedupe.stage_count(); ++s) {
+          stages = stages & tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::serial_in_order,
+                                                             filter_body(dedupe_stage_body(s)));
+        }
+        tbb::parallel_pipeline(
+            tokens, stages & tbb::make_filter<chunk*, void>(tbb::filter_mode::serial_in_order,
+                                                            filter_body(ordered_stage_body)));
       });
     } catch (const std::bad_alloc&) {
       happens_after(&ordered);

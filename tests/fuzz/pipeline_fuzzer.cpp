@@ -159,6 +159,7 @@ struct header {
   std::size_t chunk_size[2] = {1, 1};
   unsigned threads[2] = {1, 1};
   std::size_t dedupe_shards[2] = {0, 1};
+  std::size_t dedupe_stages[2] = {0, 1};
   bool use_mmap[2] = {true, true};
   core::key_kind key = core::key_kind::position;
   core::decode_options decode;
@@ -182,6 +183,7 @@ header read_header(const std::uint8_t* data, std::size_t size) {
   h.use_mmap[0] = ((first >> 14) & 1) == 0;
   h.use_mmap[1] = ((second >> 12) & 1) == 0;
   h.dedupe_shards[1] = std::size_t{1} << std::min(6U, (second >> 13) & 7);
+  h.dedupe_stages[1] = std::min<std::size_t>(h.dedupe_shards[1], 1 + ((flags >> 5) & 7));
   h.threads[0] = 1 + (flags & 1);
   h.threads[1] = 1 + ((flags >> 1) & 1);
   h.decode.repair = ((flags >> 2) & 1) != 0;
@@ -369,6 +371,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     config.chunk_size = h.chunk_size[i];
     config.threads = h.threads[i];
     config.dedupe_shards = h.dedupe_shards[i];
+    config.dedupe_stages = h.dedupe_stages[i];
     config.use_mmap = h.use_mmap[i];
     runs[i] = run_once(config);
   }

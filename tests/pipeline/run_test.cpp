@@ -195,7 +195,8 @@ TEST(Run, DedupeMatchesFirstOccurrenceOfEachPositionText) {
 
 TEST(Run, DedupeAcrossManyShardsMatchesFirstOccurrence) {
   // Thousands of distinct positions (two kings and a pawn), each repeated a few times in random
-  // order, cut into many chunks and deduplicated in 1, 2 and 64 shards.
+  // order, cut into many chunks and deduplicated in 1, 2, 8 and 64 shards, added by 1 to 64
+  // stages (shards split evenly or not among them).
   temp_dir dir;
   std::mt19937 rng(17);
   std::string text;
@@ -217,14 +218,17 @@ TEST(Run, DedupeAcrossManyShardsMatchesFirstOccurrence) {
   ASSERT_GT(expected.written, 2'000U);
   ASSERT_GT(expected.duplicates, 10'000U);
   // Shard counts set outright: the automatic count follows the CPUs of the machine at hand.
-  for (const std::size_t shards : {1UL, 2UL, 64UL}) {
-    SCOPED_TRACE(testing::Message() << "shards " << shards);
+  const std::pair<std::size_t, std::size_t> shards_and_stages[] = {{1, 1},  {2, 2},   {8, 3},
+                                                                   {64, 1}, {64, 12}, {64, 64}};
+  for (const auto& [shards, stages] : shards_and_stages) {
+    SCOPED_TRACE(testing::Message() << "shards " << shards << ", stages " << stages);
     run_config config;
     config.inputs = {input};
     config.dedupe = true;
     config.threads = 8;
-    config.chunk_size = 65536;  // about 1,400 lines a chunk: enough for shard tasks
+    config.chunk_size = 65536;  // about 1,400 lines a chunk: many chunks in flight
     config.dedupe_shards = shards;
+    config.dedupe_stages = stages;
     const outcome o = run_once(dir, config);
     EXPECT_EQ(o.output, expected.output);
     EXPECT_EQ(o.counts.written, expected.written);
@@ -246,6 +250,23 @@ TEST(Run, DedupeShardsMustBeAPowerOfTwoUpToSixtyFour) {
     EXPECT_THROW(run(config), std::invalid_argument) << shards;
   }
   EXPECT_FALSE(fs::exists(dir.path("out.fen")));
+}
+
+TEST(Run, DedupeStagesMustNotOutnumberTheShards) {
+  temp_dir dir;
+  const std::string input = dir.path("in.fen");
+  std::ofstream(input, std::ios::binary) << "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+  run_config config;
+  config.inputs = {input};
+  config.output = dir.path("out.fen");
+  config.dedupe = true;
+  config.dedupe_shards = 4;
+  config.dedupe_stages = 5;
+  EXPECT_THROW(run(config), std::invalid_argument);
+  EXPECT_FALSE(fs::exists(dir.path("out.fen")));
+  config.dedupe_stages = 4;
+  EXPECT_NO_THROW(run(config));
+  EXPECT_TRUE(fs::exists(dir.path("out.fen")));
 }
 
 TEST(Run, MostRepeatedPositionsAreExact) {

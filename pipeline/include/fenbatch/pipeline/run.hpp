@@ -41,6 +41,10 @@ struct run_config {
   // thread); otherwise a power of two up to 64. For tests and experiments: output never
   // depends on it.
   std::size_t dedupe_shards = 0;
+  // Dedupe stages (serial pipeline stages adding keys, each for a group of shards, working on
+  // different chunks at once): 0 picks one per thread, at most one per shard; otherwise 1 up to
+  // the shard count. For tests and experiments: output never depends on it.
+  std::size_t dedupe_stages = 0;
   bool use_mmap = true;              // map regular uncompressed files (else read them)
   bool allow_special_files = false;  // accept character and block devices as input
   std::uint64_t max_bytes = 0;       // stop reading after about this many bytes (0: no limit)
