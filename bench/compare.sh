@@ -21,25 +21,9 @@ die() { echo "compare.sh: $*" >&2; exit 2; }
 input=$1
 rounds=${2:-5}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS must be a positive integer, not '$rounds'"
-{ [ -f "$input" ] && [ -r "$input" ]; } || die "$input: not a readable regular file"
-if [ -n "${3:-}" ]; then
-  outdir=$3
-  mkdir -p "$outdir"
-else
-  outdir=$(mktemp -d)
-  trap 'rm -rf -- "$outdir"' EXIT
-  trap 'exit 130' INT
-  trap 'exit 143' TERM
-fi
-fenbatch=${FENBATCH:-$(cd "$(dirname "$0")/.." && pwd)/build/release/apps/fenbatch}
-[ -x "$fenbatch" ] || die "$fenbatch is missing: build first (cmake --build --preset release)"
-for t in sort awk wc sync stat cmp; do
-  command -v "$t" >/dev/null || die "$t is missing"
-done
-
 # shellcheck source=bench/measure.sh
 source "$(dirname "$0")/measure.sh"
-measure_setup "$outdir"
+bench_setup "$input" "${3:-}" sort awk wc sync stat cmp
 
 cat "$input" >/dev/null  # warm the page cache
 bytes=$(stat -c %s "$input")

@@ -1,5 +1,10 @@
 # shellcheck shell=bash
-# Sourced by compare.sh and scaling.sh: wall time and peak RSS of one command.
+# Sourced by compare.sh and scaling.sh (which define die): their common setup, and wall time
+# and peak RSS of one command.
+#   bench_setup INPUT [OUTDIR] TOOL...
+#                          checks INPUT and the TOOLs; sets outdir (OUTDIR, created, else a
+#                          temporary directory removed at exit) and fenbatch (FENBATCH, else
+#                          build/release/apps/fenbatch); then measure_setup "$outdir".
 #   measure_setup OUTDIR   picks how peak RSS is measured (FENBATCH_BENCH_RSS: gnu-time,
 #                          python3 or none; default GNU time if /usr/bin/time is GNU time, else
 #                          python3, else none) and where GNU time writes it; sets rss_via.
@@ -10,6 +15,27 @@
 # RSS is the largest resident set among the measured process tree (wait4/RUSAGE_CHILDREN). The
 # kernel also counts the resident set of the process that forks and execs the command, so the
 # python3 fallback reports at least the interpreter's own ~10-15 MB (GNU time: ~2 MB).
+
+bench_setup() {
+  local input=$1 dir=$2 t
+  shift 2
+  { [ -f "$input" ] && [ -r "$input" ]; } || die "$input: not a readable regular file"
+  if [ -n "$dir" ]; then
+    outdir=$dir
+    mkdir -p "$outdir"
+  else
+    outdir=$(mktemp -d)
+    trap 'rm -rf -- "$outdir"' EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+  fi
+  fenbatch=${FENBATCH:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/build/release/apps/fenbatch}
+  [ -x "$fenbatch" ] || die "$fenbatch is missing: build first (cmake --build --preset release)"
+  for t in "$@"; do
+    command -v "$t" >/dev/null || die "$t is missing"
+  done
+  measure_setup "$outdir"
+}
 
 measure_setup() {
   measure_rssfile=$1/.rss

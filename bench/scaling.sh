@@ -23,25 +23,9 @@ requested=${3:-1 2 4 8 16}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS must be a positive integer, not '$rounds'"
 [[ $requested =~ ^[1-9][0-9]*( [1-9][0-9]*)*$ ]] ||
   die "THREADS must be positive integers separated by spaces, not '$requested'"
-{ [ -f "$input" ] && [ -r "$input" ]; } || die "$input: not a readable regular file"
-if [ -n "${4:-}" ]; then
-  outdir=$4
-  mkdir -p "$outdir"
-else
-  outdir=$(mktemp -d)
-  trap 'rm -rf -- "$outdir"' EXIT
-  trap 'exit 130' INT
-  trap 'exit 143' TERM
-fi
-fenbatch=${FENBATCH:-$(cd "$(dirname "$0")/.." && pwd)/build/release/apps/fenbatch}
-[ -x "$fenbatch" ] || die "$fenbatch is missing: build first (cmake --build --preset release)"
-for t in sort awk wc stat nproc; do
-  command -v "$t" >/dev/null || die "$t is missing"
-done
-
 # shellcheck source=bench/measure.sh
 source "$(dirname "$0")/measure.sh"
-measure_setup "$outdir"
+bench_setup "$input" "${4:-}" sort awk wc stat nproc
 
 cpus=$(nproc)
 threads=()
