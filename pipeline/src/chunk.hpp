@@ -129,6 +129,10 @@ struct chunk {
   std::vector<std::uint32_t> shard_begin;
   std::vector<std::uint32_t> shard_position;
   std::vector<std::uint32_t> occurrences;
+  // With --dedupe, once the keys are added: the first occurrences' text, back to back, and the
+  // indices in `valid` of the other lines.
+  text_buffer kept;
+  std::vector<std::uint32_t> duplicates;
   std::vector<invalid_line> invalid;
   chunk_counts counts;
   material_counter material;

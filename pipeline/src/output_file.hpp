@@ -19,14 +19,15 @@ class output_file {
   output_file& operator=(const output_file&) = delete;
   ~output_file();
 
+  // Large pieces (a chunk's output) go straight to the file after what is buffered: copying
+  // them into the buffer would cost the in-order stage as much as the write itself.
   void write(std::string_view data) {
-    if (data.size() > buffer_.capacity() - buffer_.size()) {
+    if (data.size() >= buffer_.capacity() / 4) {
       flush();
-      if (data.size() >= buffer_.capacity()) {
-        write_all(data);
-        return;
-      }
+      write_all(data);
+      return;
     }
+    if (data.size() > buffer_.capacity() - buffer_.size()) flush();
     buffer_.insert(buffer_.end(), data.begin(), data.end());
   }
   void put(char c) {

@@ -3,8 +3,9 @@
 //   2. parallel: decode, validate, normalize, key and count every line of a chunk;
 //   3. with --dedupe, one serial in-order stage per group of dedupe shards: add the chunk's
 //      keys of those shards to the set;
-//   4. serial, in order: write first occurrences, report invalid lines, merge statistics.
-// Everything order-dependent happens in stages 3 and 4, which see chunks in input order, so
+//   4. with --dedupe, parallel: copy the chunk's first occurrences together;
+//   5. serial, in order: write them, report invalid lines, merge statistics.
+// Everything order-dependent happens in stages 3 and 5, which see chunks in input order, so
 // output, rejects and statistics are byte-identical for any thread count and chunk size. The
 // adds are the costly order-dependent part (a cache miss each): split by key into shards, each
 // shard seeing its keys in input order, and the shards into stages that work on successive
@@ -18,6 +19,7 @@
 #include <bit>
 #include <charconv>
 #include <chrono>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <new>
@@ -235,6 +237,35 @@ void process(chunk& c, const run_config& config, std::size_t shard_count) {
   }
 }
 
+// With --dedupe, once every dedupe stage has seen the chunk: its first occurrences' text, back
+// to back, and its other lines. In parallel: the in-order stage then writes one piece.
+void keep_first_occurrences(chunk& c) {
+  c.kept.clear();
+  c.duplicates.clear();
+  c.kept.reserve_more(c.text.size());
+  const std::size_t n = c.valid.size();
+  std::size_t run_begin = 0;
+  std::size_t run_end = 0;
+  const auto copy_run = [&c, &run_begin, &run_end] {
+    if (run_end == run_begin) return;  // (memcpy wants real pointers even for no bytes)
+    std::memcpy(c.kept.end(), c.text.view(run_begin, 0).data(), run_end - run_begin);
+    c.kept.grow_by(run_end - run_begin);
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    const chunk::valid_line& line = c.valid[i];
+    if (c.occurrences[c.shard_position[i]] == 1) {
+      if (run_end != line.text_offset) {
+        copy_run();
+        run_begin = line.text_offset;
+      }
+      run_end = line.text_offset + line.text_length;
+    } else {
+      c.duplicates.push_back(static_cast<std::uint32_t>(i));
+    }
+  }
+  copy_run();
+}
+
 // Printable ASCII as is; everything else as \xNN, so raw bytes never reach a terminal.
 std::string escape_for_terminal(std::string_view text, std::size_t limit) {
   std::string out;
@@ -332,7 +363,7 @@ void append_number(std::string& out, std::uint64_t value) {
   out.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
 }
 
-// Stage 4: everything else that must happen in input order.
+// Stage 5: everything else that must happen in input order.
 class ordered_stage {
  public:
   ordered_stage(const run_config& config, const input_reader& inputs, output_file& output,
@@ -417,29 +448,16 @@ class ordered_stage {
       stats_.written += c.valid.size();
       return;
     }
-    // Runs of first occurrences go out in one write.
-    const std::size_t n = c.valid.size();
-    std::size_t run_begin = 0;
-    std::size_t run_end = 0;
-    for (std::size_t i = 0; i < n; ++i) {
+    output_.write(c.kept.view(0, c.kept.size()));
+    stats_.written += c.valid.size() - c.duplicates.size();
+    stats_.duplicates += c.duplicates.size();
+    for (const std::uint32_t i : c.duplicates) {
       const chunk::valid_line& line = c.valid[i];
-      const std::uint32_t count = c.occurrences[c.shard_position[i]];
-      if (count == 1) {
-        if (run_end != line.text_offset) {
-          output_.write(c.text.view(run_begin, run_end - run_begin));
-          run_begin = line.text_offset;
-        }
-        run_end = line.text_offset + line.text_length;
-        ++stats_.written;
-      } else {
-        ++stats_.duplicates;
-        repeated_.record_duplicate(line.key, count, [&] {
-          const std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
-          return config_.key == core::key_kind::full ? text : position_fields(text);
-        });
-      }
+      repeated_.record_duplicate(line.key, c.occurrences[c.shard_position[i]], [&] {
+        const std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
+        return config_.key == core::key_kind::full ? text : position_fields(text);
+      });
     }
-    output_.write(c.text.view(run_begin, run_end - run_begin));
   }
 
   void report_invalid(const chunk& c) {
@@ -611,7 +629,14 @@ run_stats run(const run_config& config) {
       return c;
     };
   };
-  // Stage 4: write and report, in input order.
+  // Stage 4, in parallel: the first occurrences' text, for one write.
+  const auto keep_stage = [](chunk* c) {
+    happens_after(c);
+    keep_first_occurrences(*c);
+    happens_before(c);
+    return c;
+  };
+  // Stage 5: write and report, in input order.
   const auto ordered_stage_body = [&](chunk* c) {
     happens_after(c);
     happens_after(&ordered);
@@ -644,6 +669,10 @@ run_stats run(const run_config& config) {
         for (std::size_t s = 0; s < dedupe.stage_count(); ++s) {
           stages = stages & tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::serial_in_order,
                                                              filter_body(dedupe_stage_body(s)));
+        }
+        if (config.dedupe) {
+          stages = stages & tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::parallel,
+                                                             filter_body(keep_stage));
         }
         tbb::parallel_pipeline(
             tokens, stages & tbb::make_filter<chunk*, void>(tbb::filter_mode::serial_in_order,
