@@ -126,7 +126,7 @@ class dedupe_stages {
 
   // Each line's count goes to its position in by_shard: stages write disjoint ranges.
   void add(chunk& c, std::size_t stage) {
-    if (!set_) create_set(c);
+    if (stage == 0 && !set_) create_set(c);  // stage 0 sees the first chunk first
     sharded_dedupe_set& set = *set_;
     const std::size_t first = stage * shard_count_ / stage_count();
     const std::size_t last = (stage + 1) * shard_count_ / stage_count();
@@ -237,33 +237,30 @@ void process(chunk& c, const run_config& config, std::size_t shard_count) {
   }
 }
 
-// With --dedupe, once every dedupe stage has seen the chunk: its first occurrences' text, back
-// to back, and its other lines. In parallel: the in-order stage then writes one piece.
+// With --dedupe, once every dedupe stage has seen the chunk: the indices of its duplicates
+// and, if there are any, its text without them (the text holds exactly the valid lines, back
+// to back). In parallel: the in-order stage then writes one piece.
 void keep_first_occurrences(chunk& c) {
-  c.kept.clear();
   c.duplicates.clear();
-  c.kept.reserve_more(c.text.size());
-  const std::size_t n = c.valid.size();
-  std::size_t run_begin = 0;
-  std::size_t run_end = 0;
-  const auto copy_run = [&c, &run_begin, &run_end] {
-    if (run_end == run_begin) return;  // (memcpy wants real pointers even for no bytes)
-    std::memcpy(c.kept.end(), c.text.view(run_begin, 0).data(), run_end - run_begin);
-    c.kept.grow_by(run_end - run_begin);
-  };
-  for (std::size_t i = 0; i < n; ++i) {
-    const chunk::valid_line& line = c.valid[i];
-    if (c.occurrences[c.shard_position[i]] == 1) {
-      if (run_end != line.text_offset) {
-        copy_run();
-        run_begin = line.text_offset;
-      }
-      run_end = line.text_offset + line.text_length;
-    } else {
+  c.kept.clear();
+  for (std::size_t i = 0; i < c.valid.size(); ++i) {
+    if (c.occurrences[c.shard_position[i]] != 1)
       c.duplicates.push_back(static_cast<std::uint32_t>(i));
-    }
   }
-  copy_run();
+  if (c.duplicates.empty()) return;  // the text as it is
+  c.kept.reserve_more(c.text.size());
+  std::size_t from = 0;
+  const auto copy_to = [&c, &from](std::size_t to) {
+    if (to == from) return;  // (memcpy wants real pointers even for no bytes)
+    std::memcpy(c.kept.end(), c.text.view(from, 0).data(), to - from);
+    c.kept.grow_by(to - from);
+  };
+  for (const std::uint32_t i : c.duplicates) {
+    const chunk::valid_line& line = c.valid[i];
+    copy_to(line.text_offset);
+    from = line.text_offset + line.text_length;
+  }
+  copy_to(c.text.size());
 }
 
 // Printable ASCII as is; everything else as \xNN, so raw bytes never reach a terminal.
@@ -391,7 +388,8 @@ class ordered_stage {
   }
 
   [[nodiscard]] std::uint64_t lines_so_far() const noexcept { return stats_.lines; }
-  [[nodiscard]] std::uint64_t unique_so_far() const noexcept { return dedupe_.unique(); }
+  // Written so far: the dedupe stages run ahead of this one, so the set may hold more.
+  [[nodiscard]] std::uint64_t unique_so_far() const noexcept { return stats_.written; }
 
   run_stats finish() {
     report_progress(true);
@@ -448,7 +446,8 @@ class ordered_stage {
       stats_.written += c.valid.size();
       return;
     }
-    output_.write(c.kept.view(0, c.kept.size()));
+    const text_buffer& first_occurrences = c.duplicates.empty() ? c.text : c.kept;
+    output_.write(first_occurrences.view(0, first_occurrences.size()));
     stats_.written += c.valid.size() - c.duplicates.size();
     stats_.duplicates += c.duplicates.size();
     for (const std::uint32_t i : c.duplicates) {
@@ -541,17 +540,17 @@ run_stats run(const run_config& config) {
           ? 1
           : std::min(sharded_dedupe_set::max_shards, std::bit_ceil(std::size_t{4} * threads));
   sharded_dedupe_set::check_shard_count(shard_count);  // before any file is opened
-  if (config.dedupe_stages > shard_count) {
+  if (config.dedupe && config.dedupe_shards != 0 && config.dedupe_stages > shard_count) {
     throw std::invalid_argument("dedupe stages (" + std::to_string(config.dedupe_stages) +
                                 ") must not outnumber the shards (" + std::to_string(shard_count) +
                                 ")");
   }
   // Each dedupe stage is one more serial stage that runs beside the others: one per thread
   // keeps every thread able to add keys (at one thread, one stage of one shard).
-  const std::size_t dedupe_stage_count = !config.dedupe ? 0
-                                         : config.dedupe_stages != 0
-                                             ? config.dedupe_stages
-                                             : std::min<std::size_t>(shard_count, threads);
+  const std::size_t dedupe_stage_count =
+      !config.dedupe ? 0
+                     : std::min(shard_count, config.dedupe_stages != 0 ? config.dedupe_stages
+                                                                       : std::size_t{threads});
 
   // Open everything that can fail before reading a byte: inputs, then every destination.
   input_reader inputs(config.inputs,

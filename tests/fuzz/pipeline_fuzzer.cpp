@@ -183,7 +183,9 @@ header read_header(const std::uint8_t* data, std::size_t size) {
   h.use_mmap[0] = ((first >> 14) & 1) == 0;
   h.use_mmap[1] = ((second >> 12) & 1) == 0;
   h.dedupe_shards[1] = std::size_t{1} << std::min(6U, (second >> 13) & 7);
-  h.dedupe_stages[1] = std::min<std::size_t>(h.dedupe_shards[1], 1 + ((flags >> 5) & 7));
+  static constexpr std::size_t stage_counts[] = {1, 2, 3, 8};  // 3: shards split unevenly
+  h.dedupe_stages[1] =
+      std::min(h.dedupe_shards[1], stage_counts[((first >> 15) & 1) | ((flags >> 7) & 1) << 1]);
   h.threads[0] = 1 + (flags & 1);
   h.threads[1] = 1 + ((flags >> 1) & 1);
   h.decode.repair = ((flags >> 2) & 1) != 0;

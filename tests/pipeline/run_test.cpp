@@ -220,6 +220,7 @@ TEST(Run, DedupeAcrossManyShardsMatchesFirstOccurrence) {
   // Shard counts set outright: the automatic count follows the CPUs of the machine at hand.
   const std::pair<std::size_t, std::size_t> shards_and_stages[] = {{1, 1},  {2, 2},   {8, 3},
                                                                    {64, 1}, {64, 12}, {64, 64}};
+  std::optional<outcome> first;
   for (const auto& [shards, stages] : shards_and_stages) {
     SCOPED_TRACE(testing::Message() << "shards " << shards << ", stages " << stages);
     run_config config;
@@ -232,8 +233,15 @@ TEST(Run, DedupeAcrossManyShardsMatchesFirstOccurrence) {
     const outcome o = run_once(dir, config);
     EXPECT_EQ(o.output, expected.output);
     EXPECT_EQ(o.counts.written, expected.written);
+    EXPECT_EQ(o.counts.unique, expected.written);
     EXPECT_EQ(o.counts.duplicates, expected.duplicates);
     EXPECT_EQ(o.counts.invalid, expected.invalid);
+    // Everything else (most repeated positions and their counts, material, ...) as at 1 shard.
+    if (first) {
+      EXPECT_EQ(o.stats, first->stats);
+    } else {
+      first = o;
+    }
   }
 }
 
@@ -267,6 +275,10 @@ TEST(Run, DedupeStagesMustNotOutnumberTheShards) {
   config.dedupe_stages = 4;
   EXPECT_NO_THROW(run(config));
   EXPECT_TRUE(fs::exists(dir.path("out.fen")));
+  // With automatic shards (their count follows the CPUs), a larger count is cut to theirs.
+  config.dedupe_shards = 0;
+  config.dedupe_stages = 64;
+  EXPECT_NO_THROW(run(config));
 }
 
 TEST(Run, MostRepeatedPositionsAreExact) {

@@ -42,8 +42,9 @@ struct run_config {
   // depends on it.
   std::size_t dedupe_shards = 0;
   // Dedupe stages (serial pipeline stages adding keys, each for a group of shards, working on
-  // different chunks at once): 0 picks one per thread, at most one per shard; otherwise 1 up to
-  // the shard count. For tests and experiments: output never depends on it.
+  // different chunks at once): 0 picks one per thread; otherwise that many. Never more than the
+  // shards: with dedupe_shards set, more is an error; with automatic shards, the count is cut
+  // to theirs. For tests and experiments: output never depends on it.
   std::size_t dedupe_stages = 0;
   bool use_mmap = true;              // map regular uncompressed files (else read them)
   bool allow_special_files = false;  // accept character and block devices as input
