@@ -208,14 +208,19 @@ void process(chunk& c, const run_config& config, std::size_t shard_count) {
                        static_cast<std::uint32_t>(length + 1)});
     c.text.grow_by(length + 1);
 
-    for (int k = 0; k < core::repair_kind_count; ++k) {
-      n.repairs[static_cast<std::size_t>(k)] += (rec.repairs >> k) & 1U;
+    // Most lines have no repair and many no note: skip those counters then.
+    if (rec.repairs != 0) {
+      for (int k = 0; k < core::repair_kind_count; ++k) {
+        n.repairs[static_cast<std::size_t>(k)] += (rec.repairs >> k) & 1U;
+      }
     }
-    n.fullmove_zero += rec.has(core::record_note::fullmove_zero) ? 1 : 0;
-    n.epd_records += rec.has(core::record_note::epd_form) ? 1 : 0;
-    n.with_operations += rec.has(core::record_note::has_operations) ? 1 : 0;
-    n.whitespace_normalized += rec.has(core::record_note::whitespace_normalized) ? 1 : 0;
-    n.counters_inconsistent += rec.has(core::record_note::counters_inconsistent) ? 1 : 0;
+    if (rec.notes != 0) {
+      n.fullmove_zero += rec.has(core::record_note::fullmove_zero) ? 1 : 0;
+      n.epd_records += rec.has(core::record_note::epd_form) ? 1 : 0;
+      n.with_operations += rec.has(core::record_note::has_operations) ? 1 : 0;
+      n.whitespace_normalized += rec.has(core::record_note::whitespace_normalized) ? 1 : 0;
+      n.counters_inconsistent += rec.has(core::record_note::counters_inconsistent) ? 1 : 0;
+    }
     const core::position& pos = rec.pos;
     n.white_to_move += pos.side_to_move == core::color::white ? 1 : 0;
     if (pos.castling_rooks == 0) {
