@@ -11,6 +11,13 @@
 #include <stdexcept>
 
 namespace fenbatch::pipeline::detail {
+namespace {
+
+bool is_empty(const core::position_key& k) noexcept {
+  return (k.low | k.high) == 0;
+}
+
+}  // namespace
 
 zeroed_region::zeroed_region(std::size_t bytes) : bytes_(bytes) {
   data_ = ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -33,55 +40,56 @@ dedupe_set::dedupe_set(std::size_t expected_keys, std::size_t min_capacity) {
 }
 
 void dedupe_set::allocate(std::size_t capacity) {
-  region_ = zeroed_region(capacity * sizeof(slot));
-  slots_ = static_cast<slot*>(region_.data());
+  key_region_ = zeroed_region(capacity * sizeof(core::position_key));
+  count_region_ = zeroed_region(capacity * sizeof(std::uint8_t));
+  keys_ = static_cast<core::position_key*>(key_region_.data());
+  counts_ = static_cast<std::uint8_t*>(count_region_.data());
   capacity_ = capacity;
   grow_at_ = capacity / 4 * 3;
 }
 
 std::uint32_t dedupe_set::add(const core::position_key& key) {
-  const std::uint64_t tag = tag_of(key);
-  for (std::size_t i = home(key.low, tag);; i = i + 1 == capacity_ ? 0 : i + 1) {
-    slot& s = slots_[i];
-    const std::uint64_t count = s.tag_and_count & count_bits;
-    if (count == 0) {
-      s = {key.low, tag | 1};
+  if (is_empty(key)) {
+    if (zero_key_count_ == 0) ++size_;
+    if (zero_key_count_ != UINT32_MAX) ++zero_key_count_;
+    return zero_key_count_;
+  }
+  for (std::size_t i = home(key);; i = i + 1 == capacity_ ? 0 : i + 1) {
+    core::position_key& slot = keys_[i];
+    if (slot == key) {
+      std::uint8_t& count = counts_[i];
+      if (count + 1 < counted_aside) return ++count;
+      if (count + 1 == counted_aside) {
+        count = counted_aside;
+        counted_aside_.emplace(key, counted_aside);
+        return counted_aside;
+      }
+      std::uint32_t& large = counted_aside_[key];
+      if (large != UINT32_MAX) ++large;  // saturates; only the top-20 report reads counts
+      return large;
+    }
+    if (is_empty(slot)) {
+      slot = key;
+      counts_[i] = 1;
       if (++size_ > grow_at_) grow();
       return 1;
     }
-    if (s.low == key.low && (s.tag_and_count & ~count_bits) == tag) {
-      if (count + 1 < counted_aside) {
-        ++s.tag_and_count;
-        return static_cast<std::uint32_t>(count + 1);
-      }
-      return add_counted_aside(s);
-    }
   }
-}
-
-std::uint32_t dedupe_set::add_counted_aside(slot& s) {
-  const core::position_key key{s.low, s.tag_and_count & ~count_bits};
-  if ((s.tag_and_count & count_bits) != counted_aside) {
-    s.tag_and_count |= counted_aside;
-    counted_aside_.emplace(key, static_cast<std::uint32_t>(counted_aside));
-    return static_cast<std::uint32_t>(counted_aside);
-  }
-  std::uint32_t& large = counted_aside_[key];
-  if (large != UINT32_MAX) ++large;  // saturates; only the top-20 report reads counts
-  return large;
 }
 
 void dedupe_set::grow() {
-  const zeroed_region old_region = std::move(region_);
-  const slot* old_slots = slots_;
+  const zeroed_region old_key_region = std::move(key_region_);
+  const zeroed_region old_count_region = std::move(count_region_);
+  const core::position_key* old_keys = keys_;
+  const std::uint8_t* old_counts = counts_;
   const std::size_t old_capacity = capacity_;
   allocate(old_capacity + old_capacity / 2);
   for (std::size_t j = 0; j < old_capacity; ++j) {
-    const slot& s = old_slots[j];
-    if ((s.tag_and_count & count_bits) == 0) continue;
-    std::size_t i = home(s.low, s.tag_and_count & ~count_bits);
-    while ((slots_[i].tag_and_count & count_bits) != 0) i = i + 1 == capacity_ ? 0 : i + 1;
-    slots_[i] = s;
+    if (is_empty(old_keys[j])) continue;
+    std::size_t i = home(old_keys[j]);
+    while (!is_empty(keys_[i])) i = i + 1 == capacity_ ? 0 : i + 1;
+    keys_[i] = old_keys[j];
+    counts_[i] = old_counts[j];
   }
 }
 

@@ -1,13 +1,12 @@
 // The set of position keys seen so far, with a count per key. Open addressing with linear
-// probing over one array of 16-byte slots: the key's low word, then its high word with the low
-// byte replaced by the count (0: an empty slot), so a probe touches one cache line. Keys are
-// therefore compared on 120 bits (collision odds about 4·10⁻¹⁹ at 10⁹ positions). A count
-// that reaches 255 continues, exactly, in a small map aside (only positions repeated 255
-// times or more, at most one per 255 lines). The home slot is a seeded mix of the key scaled
-// to the capacity (multiply-shift: any capacity works, so the table is sized to the need
-// rather than to a power of two). Grown by half at 3/4 load. The array is an anonymous
-// mapping advised to use huge pages: every probe lands on a random page, and with 4 KiB pages
-// nearly every one missed the TLB.
+// probing over two arrays (16-byte keys, 1-byte counts: 17 bytes a slot); a count that
+// reaches 255 continues, exactly, in a small map aside (only positions repeated 255 times or
+// more, at most one per 255 lines). The home slot is a
+// seeded mix of the key scaled to the capacity (multiply-shift: any capacity works, so the
+// table is sized to the need rather than to a power of two). Grown
+// by half at 3/4 load. The all-zero key marks an empty slot; a real all-zero key is kept aside.
+// The arrays are anonymous mappings advised to use huge pages: every probe lands on a random
+// page, and with 4 KiB pages nearly every one missed the TLB.
 #pragma once
 
 #include <cstddef>
@@ -54,56 +53,50 @@ class dedupe_set {
   // Adds one occurrence of `key`; returns its count afterwards (1: first occurrence).
   std::uint32_t add(const core::position_key& key);
 
-  // Brings the key's home slot into cache ahead of add().
+  // Brings the key's home slot (key and count) into cache ahead of add().
   void prefetch(const core::position_key& key) const noexcept {
-    __builtin_prefetch(&slots_[home(key.low, tag_of(key))], 1);
+    const std::size_t i = home(key);
+    __builtin_prefetch(&keys_[i]);
+    __builtin_prefetch(&counts_[i], 1);
   }
 
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
   [[nodiscard]] std::size_t home_slot(const core::position_key& key) const noexcept {
-    return home(key.low, tag_of(key));
+    return home(key);
   }
   [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
-  [[nodiscard]] std::size_t memory_bytes() const noexcept { return capacity_ * sizeof(slot); }
+  [[nodiscard]] std::size_t memory_bytes() const noexcept {
+    return capacity_ * (sizeof(core::position_key) + sizeof(std::uint8_t));
+  }
 
  private:
-  struct slot {
-    std::uint64_t low;
-    std::uint64_t tag_and_count;  // the key's high word but its low byte, which is the count
-  };
-  static constexpr std::uint64_t count_bits = 0xFF;
-  static constexpr std::uint64_t counted_aside = 255;  // the count is in counted_aside_
-
-  // The 120 bits of the high word that slots keep.
-  [[nodiscard]] static std::uint64_t tag_of(const core::position_key& key) noexcept {
-    return key.high & ~count_bits;
-  }
-  // Both key words (those bits of them that are compared), mixed with a per-run random seed:
-  // inputs crafted to share the bits that pick a slot (XXH3 is not collision resistant and its
-  // default keys are public) cannot pile up in one probe run. The output never depends on
-  // where a key sits.
-  [[nodiscard]] std::size_t home(std::uint64_t low, std::uint64_t tag) const noexcept {
+  // Both key words, mixed with a per-run random seed: inputs crafted to share the bits that
+  // pick a slot (XXH3 is not collision resistant and its default keys are public) cannot
+  // pile up in one probe run. The output never depends on where a key sits.
+  [[nodiscard]] std::size_t home(const core::position_key& key) const noexcept {
     // Multiplying spreads every bit upwards; the slot comes from the top bits.
     const std::uint64_t mixed =
-        ((tag ^ seed_) ^ (low * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL;
+        ((key.high ^ seed_) ^ (key.low * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL;
     return static_cast<std::size_t>((static_cast<uint128>(mixed) * capacity_) >> 64);
   }
   void allocate(std::size_t capacity);
   void grow();
-  std::uint32_t add_counted_aside(slot& s);
 
-  zeroed_region region_;
-  slot* slots_ = nullptr;
+  zeroed_region key_region_;
+  zeroed_region count_region_;
+  core::position_key* keys_ = nullptr;
+  std::uint8_t* counts_ = nullptr;  // the count, or counted_aside: look in counted_aside_
+  static constexpr std::uint8_t counted_aside = 255;
   struct key_hash {
     std::size_t operator()(const core::position_key& k) const noexcept {
       return static_cast<std::size_t>(k.low ^ (k.high * 0x9E3779B97F4A7C15ULL));
     }
   };
-  // Keyed by the slot's 120 bits (the high word's low byte zero).
   std::unordered_map<core::position_key, std::uint32_t, key_hash> counted_aside_;
   std::size_t capacity_ = 0;
   std::size_t size_ = 0;
   std::size_t grow_at_ = 0;
+  std::uint32_t zero_key_count_ = 0;
   std::uint64_t seed_ = 0;
 };
 

@@ -140,7 +140,7 @@ std::string to_json(const run_stats& s, const run_config& config) {
   w.member("repair", config.decode.repair);
   w.end_object();
   w.member("key_hash", std::string_view("xxh3-128"));
-  w.member("dedupe_mode", std::string_view(config.dedupe ? "probabilistic-120" : "none"));
+  w.member("dedupe_mode", std::string_view(config.dedupe ? "probabilistic-128" : "none"));
 
   w.member("input_bytes", s.input_bytes);
   w.member("bytes", s.bytes);

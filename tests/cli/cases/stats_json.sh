@@ -37,7 +37,7 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
     e("options", s["options"], {"dedupe": dedupe, "key": "position", "format": "fen",
                                 "castling": "xfen", "ep": "legal", "repair": False})
     e("key_hash", s["key_hash"], "xxh3-128")
-    e("dedupe_mode", s["dedupe_mode"], "probabilistic-120" if dedupe else "none")
+    e("dedupe_mode", s["dedupe_mode"], "probabilistic-128" if dedupe else "none")
     e("input_bytes", s["input_bytes"], size)
     e("bytes", s["bytes"], size)
     e("lines", s["lines"], 35)

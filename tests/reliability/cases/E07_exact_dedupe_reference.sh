@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# E07 (fenbatch chose E06 (b): XXH3-128 keys compared on 120 bits, reported as dedupe_mode
-# probabilistic-120, with no hash-masking test hook; so the forced-collision test becomes an
-# exact-reference test): 150,000 generated lines (over 100,000 distinct positions), deduped by fenbatch with each key, equal an
+# E07 (fenbatch chose E06 (b): XXH3-128 keys, reported as dedupe_mode probabilistic-128, with no
+# hash-masking test hook; so the forced-collision test becomes an exact-reference test): 150,000
+# generated lines (over 100,000 distinct positions), deduped by fenbatch with each key, equal an
 # exact reference (a tenth of the size under the sanitizers): the canonical lines (a run without --dedupe) through awk '!seen[...]++' on
 # the key's fields; duplicate counts equal; with -j1 and -j4 and small chunks too.
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
@@ -18,7 +18,7 @@ for key in position fen board; do
     "$FENBATCH" -q --dedupe --key $key $args --stats-json s.json in.fen out.fen || fail "$what: exit $?"
     same_file ref_$key.fen out.fen "$what"
     unique=$(wc -l <ref_$key.fen)
-    [ "$(json s.json '(s["unique"], s["duplicates"], s["dedupe_mode"], s["key_hash"])')" = "($unique, $((total - unique)), 'probabilistic-120', 'xxh3-128')" ] ||
+    [ "$(json s.json '(s["unique"], s["duplicates"], s["dedupe_mode"], s["key_hash"])')" = "($unique, $((total - unique)), 'probabilistic-128', 'xxh3-128')" ] ||
       fail "$what: unique, duplicates, dedupe_mode, key_hash = $(json s.json '(s["unique"], s["duplicates"], s["dedupe_mode"], s["key_hash"])'), expected $unique, $((total - unique))"
   done
 done
