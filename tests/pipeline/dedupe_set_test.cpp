@@ -72,11 +72,32 @@ TEST(DedupeSet, GrowingKeepsEveryKeyAndCount) {
 }
 
 TEST(DedupeSet, KeysSharingTheHomeSlotStayDistinct) {
-  // Same high word: the same home slot, so they must probe past each other.
+  // 300 keys whose home slots are the table's last four: one probe run, which wraps around the
+  // end of the table, where every key must be found past the others.
   dedupe_set set(0);
-  for (std::uint64_t low = 1; low <= 1000; ++low) ASSERT_EQ(set.add({low, 99}), 1U);
-  for (std::uint64_t low = 1; low <= 1000; ++low) ASSERT_EQ(set.add({low, 99}), 2U);
-  EXPECT_EQ(set.size(), 1000U);
+  const std::size_t capacity = set.capacity();
+  std::mt19937_64 rng(3);
+  std::vector<core::position_key> keys;
+  while (keys.size() < 300) {
+    const core::position_key k = random_key(rng);
+    if (set.home_slot(k) >= capacity - 4) keys.push_back(k);
+  }
+  for (const auto& k : keys) ASSERT_EQ(set.add(k), 1U);
+  for (const auto& k : keys) ASSERT_EQ(set.add(k), 2U);
+  EXPECT_EQ(set.size(), keys.size());
+  EXPECT_EQ(set.capacity(), capacity);  // no growth: the run stayed one run
+}
+
+TEST(DedupeSet, CountsInTheSlotSurviveGrowing) {
+  // A count still in its one-byte slot (200) moves with its key when the table grows, and
+  // carries on past 255 afterwards.
+  dedupe_set set(0);
+  const core::position_key hot{11, 12};
+  for (std::uint32_t n = 1; n <= 200; ++n) ASSERT_EQ(set.add(hot), n);
+  const std::size_t capacity = set.capacity();
+  std::mt19937_64 rng(5);
+  while (set.capacity() < 2 * capacity) ASSERT_EQ(set.add(random_key(rng)), 1U);
+  for (std::uint32_t n = 201; n <= 300; ++n) ASSERT_EQ(set.add(hot), n);
 }
 
 TEST(DedupeSet, SlotsDependOnTheKeysWholeAndOnARunSeed) {
