@@ -43,7 +43,8 @@ namespace {
 using clock_type = std::chrono::steady_clock;
 
 // Counts of queens, rooks, bishops, knights and pawns per side, 4 bits each, plus a marker bit
-// so that no signature is 0. Two bare kings are "KvK".
+// so that no signature is 0. Two bare kings are "KvK". Only for validated positions: at most 16
+// pieces a side, one of them its king, so every count fits in 4 bits.
 std::uint64_t material_signature(const core::position& pos) noexcept {
   std::uint64_t signature = 1ULL << 40;
   int shift = 0;
@@ -51,8 +52,7 @@ std::uint64_t material_signature(const core::position& pos) noexcept {
     for (const core::piece_type t :
          {core::piece_type::queen, core::piece_type::rook, core::piece_type::bishop,
           core::piece_type::knight, core::piece_type::pawn}) {
-      signature |= static_cast<std::uint64_t>(std::min(core::popcount(pos.pieces(c, t)), 15))
-                   << shift;
+      signature |= static_cast<std::uint64_t>(core::popcount(pos.pieces(c, t))) << shift;
       shift += 4;
     }
   }
