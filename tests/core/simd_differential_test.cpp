@@ -262,6 +262,75 @@ TEST(SimdDifferential, AgreesOnCornerRooksAndKingsForEveryRightsSet) {
   EXPECT_EQ(lines, 54 * 54 * 15);
 }
 
+// Chess960 castling fields (Shredder-FEN file letters, X-FEN letters, K/Q among them) against
+// random back ranks: the king on any file, off its rank or doubled there, rooks of its colour
+// and of the other on random files. Fields are either built from the rooks present, in
+// canonical order (mostly accepted) or random letters (mostly not); the fast paths must say
+// what the precise parser says.
+TEST(SimdDifferential, AgreesOnChess960CastlingLettersForRandomBackRanks) {
+  const auto impls = implementations();
+  std::mt19937 rng(960);
+  const auto pick = [&rng](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  struct side_setup {
+    std::string back;
+    std::string front;
+  };
+  const auto make_side = [&](char king, char rook, char enemy_rook) {
+    side_setup side{"........", "........"};
+    const int king_file = pick(8);
+    const int king_case = pick(10);  // 0: off the back rank, 1: doubled there, else on it
+    (king_case == 0 ? side.front : side.back)[static_cast<std::size_t>(king_file)] = king;
+    if (king_case == 1) side.back[static_cast<std::size_t>((king_file + 1 + pick(7)) % 8)] = king;
+    for (int i = pick(4); i > 0; --i) {
+      const auto f = static_cast<std::size_t>(pick(8));
+      if (side.back[f] == '.') side.back[f] = rook;
+    }
+    if (pick(3) == 0) {
+      const auto f = static_cast<std::size_t>(pick(8));
+      if (side.back[f] == '.') side.back[f] = enemy_rook;
+    }
+    return side;
+  };
+  // The letters a canonical field would use for one side: files of its rooks (descending), with
+  // K or Q now and then for the outermost ones.
+  const auto side_letters = [&](const side_setup& side, char rook, bool black) {
+    std::string out;
+    for (int f = 7; f >= 0; --f) {
+      if (side.back[static_cast<std::size_t>(f)] != rook || pick(3) == 0) continue;
+      out += static_cast<char>((black ? 'a' : 'A') + f);
+    }
+    if (!out.empty() && pick(4) == 0) out.front() = black ? 'k' : 'K';
+    if (out.size() > 1 && pick(4) == 0) out.back() = black ? 'q' : 'Q';
+    return out.substr(0, 2);
+  };
+  static constexpr std::string_view alphabet = "KQABCDEFGHkqabcdefgh";
+  int accepted = 0;
+  for (int n = 0; n < 20'000; ++n) {
+    const side_setup white = make_side('K', 'R', 'r');
+    const side_setup black = make_side('k', 'r', 'R');
+    std::string field;
+    if (pick(4) != 0) {
+      field = side_letters(white, 'R', false) + side_letters(black, 'r', true);
+    } else {
+      for (int i = 1 + pick(4); i > 0; --i) field += alphabet[static_cast<std::size_t>(pick(20))];
+    }
+    if (field.empty()) field = "-";
+    // a1 first: white's back rank, the rank in front of it, four empty, black's two ranks.
+    const std::string line = test::placement_text(white.back + white.front + std::string(32, '.') +
+                                                  black.front + black.back) +
+                             " w " + field + " - 0 1";
+    record rec;
+    accepted += simd::scalar::decode_precise(line, decode_options{}, rec).ok() ? 1 : 0;
+    for (const auto& impl : impls) {
+      std::string why;
+      EXPECT_TRUE(agrees(impl, line, why)) << why << ": " << line;
+    }
+  }
+  // Both outcomes in bulk, or the test would not be testing much.
+  EXPECT_GT(accepted, 5'000);
+  EXPECT_LT(accepted, 18'000);
+}
+
 // A kernel may read a fixed window past the line end only inside the line's last page: put
 // lines right before an unreadable page and decode them.
 TEST(SimdDifferential, NeverReadsIntoTheNextPage) {
