@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One command for a benchmark report: builds the Release binaries, prepares the corpora, runs
 # bench/compare.sh on each (fenbatch, fenbatch -j1, LC_ALL=C sort -u, awk '!seen[$0]++' and
-# wc -l in alternation, to /dev/null and to an fsynced file; wall time and peak RSS per run)
-# and the Google Benchmark core suite (once per decoder implementation the CPU runs), and writes
+# wc -l in alternation, to /dev/null and to an fsynced file; wall time and peak RSS per run),
+# the Google Benchmark core suite (once per decoder implementation the CPU runs) and, when
+# valgrind is installed, bench/callgrind.sh (instructions per line), and writes
 # DIR/report.md (also printed), DIR/core_bench*.json and the raw times of every run.
 #
 # Usage: bench/report.sh [--rounds N] [--out DIR] [--generated SIZE] [--skip-build] [--quick]
@@ -271,6 +272,22 @@ print("\nGoogle Benchmark context: %s CPUs at %s MHz, load average %s, library b
 EOF
 )
 
+# --- instructions per line ----------------------------------------------------------------
+# The stable figure on a noisy machine: callgrind over the first 300,000 lines of the first
+# corpus (the shared one when present). valgrind is optional: without it, a note says so.
+callgrind_section=''
+if command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null; then
+  note "callgrind: bench/callgrind.sh ${corpora[0]} 300000"
+  callgrind_command="bench/callgrind.sh $(basename "${corpora[0]}") 300000 OUTDIR"
+  run_bg env FENBATCH="$repo/$fenbatch" bench/callgrind.sh "${corpora[0]}" 300000 \
+    "$out/callgrind" >"$work/callgrind.md" ||
+    die "bench/callgrind.sh failed"
+  callgrind_section=$(cat "$work/callgrind.md")
+else
+  callgrind_command=''
+  callgrind_section=$'## Instructions per line (callgrind)\n\nSkipped: valgrind is not installed (Debian: apt-get install valgrind).'
+fi
+
 # --- report --------------------------------------------------------------------------------
 report=$out/report.md
 {
@@ -293,6 +310,7 @@ report=$out/report.md
   for c in "${corpus_notes[@]}"; do echo "- corpus $c"; done
   echo "- whole runs: \`bench/compare.sh CORPUS $rounds OUTDIR\` per corpus (tool commands below)"
   for c in "${bench_commands[@]}"; do echo "- core: \`$c\`"; done
+  [ -z "$callgrind_command" ] || echo "- instructions: \`$callgrind_command\` (kept in callgrind/)"
   echo
   echo "## Whole runs against the usual tools"
   echo
@@ -315,6 +333,9 @@ report=$out/report.md
   echo "$bench_table"
   echo
   echo "JSON: $(for r in "${bench_runs[@]}"; do printf '%s ' "${r#*|}"; done)(in $out)."
+  echo
+  echo "$callgrind_section"
+  echo
   echo "Raw times of every whole run: times-*.tsv; fenbatch statistics: stats-*.json."
 } >"$report"
 
