@@ -23,9 +23,12 @@ lines=${2:-300000}
 [[ $lines =~ ^[1-9][0-9]*$ ]] || die "LINES must be a positive integer, not '$lines'"
 # shellcheck source=bench/measure.sh
 source "$(dirname "$0")/measure.sh"
+FENBATCH_BENCH_RSS=none  # (bench_setup's RSS method: nothing here measures RSS)
 bench_setup "$input" "${3:-}" valgrind callgrind_annotate head python3
 
 sample=$outdir/sample.fen
+# A kept OUTDIR keeps the outputs, never the sample (a temporary one goes as a whole).
+[ -z "${3:-}" ] || trap 'rm -f -- "$sample"' EXIT
 head -n "$lines" -- "$input" >"$sample"
 taken=$(awk 'END { print NR }' "$sample")  # (an unterminated last line counts)
 [ "$taken" -gt 0 ] || die "$input: no lines"
@@ -34,11 +37,11 @@ out=$outdir/callgrind.out
 valgrind --tool=callgrind --callgrind-out-file="$out" -q \
   "$fenbatch" -j1 --dedupe -q "$sample" /dev/null
 callgrind_annotate --inclusive=no --threshold=100 "$out" >"$outdir/annotate.txt"
-rm -f -- "$sample"
 
 python3 - "$outdir/annotate.txt" "$taken" "$input" "$decoder" "$fenbatch" <<'EOF'
 import re, sys
 path, lines, source, decoder, binary = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+OPERATORS = ["()", "<=>", "<<", ">>", "<=", ">=", "->", "<", ">"]
 total = None
 rows = []
 for text in open(path, encoding="utf-8", errors="replace"):
@@ -51,7 +54,11 @@ for text in open(path, encoding="utf-8", errors="replace"):
         count = int(m.group(1).replace(",", ""))
         name = m.group(3)
         name = re.sub(r"\s\[[^\]]*\]$", "", name)  # the object file
-        name = name.replace("(anonymous namespace)", "{anonymous}").replace("operator()", "operator@")
+        name = name.replace("(anonymous namespace)", "{anonymous}")
+        name = re.sub(r"\{lambda\([^()]*\)#(\d+)\}", r"{lambda#\1}", name)
+        # Operator names hold brackets that are not brackets: set them aside meanwhile.
+        name = re.sub(r"operator(\(\)|<=>|<<|>>|<=|>=|->|<|>)",
+                      lambda m: "operator\x01%d\x01" % OPERATORS.index(m.group(1)), name)
         # Long template and argument lists say little here: the name up to its argument list.
         depth, short = 0, []
         for ch in name:
@@ -63,7 +70,8 @@ for text in open(path, encoding="utf-8", errors="replace"):
                 depth -= 1
             elif depth == 0:
                 short.append(ch)
-        rows.append((count, ("".join(short).strip() or name).replace("operator@", "operator()")))
+        shown_name = "".join(short).strip() or name
+        rows.append((count, re.sub("\x01(\\d+)\x01", lambda m: OPERATORS[int(m.group(1))], shown_name)))
 if total is None:
     sys.exit("callgrind.sh: no PROGRAM TOTALS in the annotation")
 merged = {}

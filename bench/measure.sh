@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# Sourced by compare.sh and scaling.sh (which define die): their common setup, and wall time
-# and peak RSS of one command.
+# Sourced by compare.sh, scaling.sh and callgrind.sh (which define die): their common setup,
+# and wall time and peak RSS of one command.
 #   bench_setup INPUT [OUTDIR] TOOL...
 #                          checks INPUT and the TOOLs; sets outdir (OUTDIR, created, else a
 #                          temporary directory removed at exit) and fenbatch (FENBATCH, else
