@@ -31,14 +31,12 @@ struct implementation {
 std::vector<implementation> implementations() {
   std::vector<implementation> out{{"scalar", &simd::scalar::decode}};
 #if FENBATCH_HAVE_AVX2
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2")) {
+  if (simd::avx2_is_supported()) {
     out.push_back({"avx2", &simd::avx2::decode});
   }
 #endif
 #if FENBATCH_HAVE_AVX512
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-      __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("bmi2")) {
+  if (simd::avx512_is_supported()) {
     out.push_back({"avx512", &simd::avx512::decode});
   }
 #endif

@@ -76,14 +76,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(line, size);
   compare("scalar", &simd::scalar::decode, text);
 #if FENBATCH_HAVE_AVX2
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2")) {
+  if (simd::avx2_is_supported()) {
     compare("avx2", &simd::avx2::decode, text);
   }
 #endif
 #if FENBATCH_HAVE_AVX512
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-      __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("bmi2")) {
+  if (simd::avx512_is_supported()) {
     compare("avx512", &simd::avx512::decode, text);
   }
 #endif

@@ -1,9 +1,18 @@
-// The AVX-512 (BW, VBMI) + BMI2 placement kernel: the AVX2 kernel's method (see avx2.cpp) on one
-// 64-byte vector with mask registers. Compares give the 64-bit byte masks directly; the load is
-// masked to the line, so no byte past it is read (masked-off bytes never fault); the prefix sums
-// of covered squares cross the whole vector with byte permutes. Anything unusual returns nullptr
-// and the scalar parser decides, so results are the precise parser's bit for bit (the core
-// suite runs per implementation; a differential test and a fuzzer compare them).
+// The AVX-512 (BW, VBMI, VBMI2) + BMI2 placement kernel: the whole field in one 64-byte vector,
+// masks in mask registers, no loop and no branch per byte or per piece.
+//   1. One table lookup classifies every byte: a piece letter, a digit 1-8, '/', or anything
+//      else; the low nibble of its class is the squares the byte covers.
+//   2. The slash positions (compressed out of the mask) give each rank's bytes; a permute moves
+//      rank n into 64-bit lane n - 1, so lanes count ranks the way squares do.
+//   3. Within a lane, prefix sums by shifts give each byte its file; every rank must cover
+//      exactly 8 squares. One bit per piece (1 << file, a lookup) summed per lane is that
+//      rank's occupancy byte, so the eight lanes narrowed to bytes are the occupied squares.
+//   4. The piece letters, compressed in lane order and expanded onto the occupied squares, make
+//      a 64-byte board in square order: one compare per piece type is its bitboard.
+// The load is masked to the line, so no byte past it is read (masked-off bytes never fault).
+// Anything unusual returns nullptr and the scalar parser decides, so results are the precise
+// parser's bit for bit (the core suite runs per implementation; a differential test and a
+// fuzzer compare them).
 
 #include <immintrin.h>
 
@@ -18,119 +27,144 @@ namespace fenbatch::core::simd::avx512 {
 namespace {
 
 constexpr std::size_t window = 64;
+using byte_table = std::array<std::uint8_t, window>;
 
-constexpr auto make_iota() {
-  std::array<std::uint8_t, window> bytes{};
-  for (std::size_t i = 0; i < window; ++i) bytes[i] = static_cast<std::uint8_t>(i);
-  return bytes;
+// Byte classes (of the 128 ASCII codes; bit 7 marks a piece, bit 6 a slash, and the low nibble
+// holds the squares the byte covers: 1 for a piece, n for the digit n).
+constexpr std::uint8_t piece_class = 0x81;
+constexpr std::uint8_t slash_class = 0x40;
+constexpr std::uint8_t covered_squares = 0x0F;
+
+constexpr std::array<byte_table, 2> make_class_tables() {
+  std::array<std::uint8_t, 2 * window> classes{};
+  for (const char c : masks::piece_letters) {
+    classes[static_cast<std::size_t>(c)] = piece_class;
+    classes[static_cast<std::size_t>(c - 'a' + 'A')] = piece_class;
+  }
+  for (int n = 1; n <= 8; ++n)
+    classes[static_cast<std::size_t>('0' + n)] = static_cast<std::uint8_t>(n);
+  classes['/'] = slash_class;
+  std::array<byte_table, 2> halves{};
+  for (std::size_t i = 0; i < window; ++i) {
+    halves[0][i] = classes[i];
+    halves[1][i] = classes[window + i];
+  }
+  return halves;
 }
-alignas(64) constexpr std::array<std::uint8_t, window> iota_bytes = make_iota();
+alignas(64) constexpr std::array<byte_table, 2> class_tables = make_class_tables();
 
+template <class ByteOf>
+constexpr byte_table make_table(ByteOf byte_of) {
+  byte_table t{};
+  for (std::size_t i = 0; i < window; ++i) t[i] = static_cast<std::uint8_t>(byte_of(i));
+  return t;
+}
+alignas(64) constexpr byte_table iota_bytes = make_table([](std::size_t i) { return i; });
+// Lane r holds rank r + 1, which is rank 7 - r in reading order (rank 8 comes first).
+alignas(64) constexpr byte_table reading_rank_of_lane = make_table([](std::size_t i) {
+  return 7 - i / 8;
+});
+alignas(64) constexpr byte_table byte_in_lane = make_table([](std::size_t i) { return i % 8; });
+// 1 << file, looked up by file (a byte shuffle reads 16-entry tables per 128-bit lane).
+alignas(64) constexpr byte_table file_bits = make_table([](std::size_t i) {
+  return 1U << (i % 8);
+});
+
+inline __m512i load(const byte_table& t) noexcept {
+  return _mm512_load_si512(t.data());
+}
 inline __m512i splat(char c) noexcept {
   return _mm512_set1_epi8(c);
 }
-
-// Inclusive prefix sums over all 64 bytes (sums stay below 256 here): log-steps of a shift by
-// k bytes across the vector, each a permute with index i - k and the low k bytes zeroed.
-inline __m512i prefix_sums(__m512i x) noexcept {
-  const __m512i iota = _mm512_load_si512(iota_bytes.data());
-  for (const int k : {1, 2, 4, 8, 16, 32}) {
-    const __m512i from = _mm512_sub_epi8(iota, _mm512_set1_epi8(static_cast<char>(k)));
-    x = _mm512_add_epi8(x, _mm512_maskz_permutexvar_epi8(~std::uint64_t{0} << k, from, x));
-  }
-  return x;
+// The maskz forms with every lane: GCC 12's unmasked ones trip -Wmaybe-uninitialized.
+constexpr std::uint64_t all_bytes = ~std::uint64_t{0};
+constexpr __mmask8 all_lanes = 0xFF;
+inline __m512i permute_bytes(__m512i index, __m512i x) noexcept {
+  return _mm512_maskz_permutexvar_epi8(all_bytes, index, x);
 }
-
-// For the 16 bytes of 128-bit lane `lane`: 1 << start[i] in eight 64-bit lanes for the letters
-// among them, ORed pairwise. (The maskz forms: GCC 12's unmasked ones trip
-// -Wmaybe-uninitialized.)
-template <int lane>
-inline __m512i letter_bits(__m512i start, std::uint64_t letters) noexcept {
-  const __m128i starts16 = _mm512_maskz_extracti32x4_epi32(0xF, start, lane);
-  const auto pieces16 = static_cast<unsigned>(letters >> (16 * lane));
-  const __m512i ones = _mm512_set1_epi64(1);
-  const __m512i low = _mm512_maskz_sllv_epi64(static_cast<__mmask8>(pieces16 & 0xFF), ones,
-                                              _mm512_maskz_cvtepu8_epi64(0xFF, starts16));
-  const __m512i high =
-      _mm512_maskz_sllv_epi64(static_cast<__mmask8>((pieces16 >> 8) & 0xFF), ones,
-                              _mm512_maskz_cvtepu8_epi64(0xFF, _mm_srli_si128(starts16, 8)));
-  return _mm512_or_si512(low, high);
-}
-
-// The eight 64-bit lanes summed or ORed in registers rather than stored and loaded back one by
-// one. (The maskz extracts: GCC 12's unmasked ones and its casts trip -Wmaybe-uninitialized, as
-// _mm512_reduce_add_epi64 does.)
-template <class Combine256, class Combine128>
-inline std::uint64_t reduce_lanes(__m512i x, Combine256 c256, Combine128 c128) noexcept {
-  const __m256i half =
-      c256(_mm512_maskz_extracti64x4_epi64(0xF, x, 0), _mm512_maskz_extracti64x4_epi64(0xF, x, 1));
-  const __m128i quarter = c128(_mm256_castsi256_si128(half), _mm256_extracti128_si256(half, 1));
-  return static_cast<std::uint64_t>(_mm_cvtsi128_si64(quarter)) +
-         static_cast<std::uint64_t>(_mm_extract_epi64(quarter, 1));
+template <unsigned bits>
+inline __m512i lanes_shifted_up(__m512i x) noexcept {
+  return _mm512_maskz_slli_epi64(all_lanes, x, bits);
 }
 
 const char* placement(const char* p, const char* end, position& pos) noexcept {
   const auto available = static_cast<std::size_t>(end - p);
   const std::uint64_t in_line =
       available >= window ? ~std::uint64_t{0} : (std::uint64_t{1} << available) - 1;
-  __m512i v;
+  __m512i text;
   if (masks::always_copy) {
     alignas(64) std::array<char, window> padded{};
     std::memcpy(padded.data(), p, available < window ? available : window);
-    v = _mm512_load_si512(padded.data());
+    text = _mm512_load_si512(padded.data());
   } else {
-    v = _mm512_maskz_loadu_epi8(in_line, p);
+    text = _mm512_maskz_loadu_epi8(in_line, p);
   }
 
   // The field ends at the first blank or at the end of the line.
-  const std::uint64_t stops =
-      _mm512_cmpeq_epi8_mask(v, splat(' ')) | _mm512_cmpeq_epi8_mask(v, splat('\t')) | ~in_line;
+  const std::uint64_t stops = _mm512_cmpeq_epi8_mask(text, splat(' ')) |
+                              _mm512_cmpeq_epi8_mask(text, splat('\t')) | ~in_line;
   if (stops == 0) return nullptr;  // a placement of 64 bytes or more: rare, scalar
   const auto length = static_cast<unsigned>(_tzcnt_u64(stops));
   if (length == 0) return nullptr;
-  const std::uint64_t field = (std::uint64_t{1} << length) - 1;
+  const std::uint64_t field = _bzhi_u64(~std::uint64_t{0}, length);
 
-  // Letters case-folded (OR 0x20 folds only a letter's own upper case onto it).
-  const __m512i folded = _mm512_or_si512(v, splat(0x20));
-  std::array<std::uint64_t, 6> letters{};
-  std::uint64_t all_letters = 0;
-  for (std::size_t i = 0; i < masks::piece_letters.size(); ++i) {
-    letters[i] = _mm512_cmpeq_epi8_mask(folded, splat(masks::piece_letters[i])) & field;
-    all_letters |= letters[i];
+  // 1. Classes, looked up for the whole window (not waiting for the field's end) and then
+  // kept inside the field; a byte of 128 or more (the lookup reads 7 bits) is none.
+  const std::uint64_t non_ascii = _mm512_movepi8_mask(text);
+  const __m512i classes =
+      _mm512_maskz_permutex2var_epi8(all_bytes, load(class_tables[0]), text, load(class_tables[1]));
+  const std::uint64_t pieces = _mm512_movepi8_mask(classes) & field;
+  const std::uint64_t slashes = _mm512_test_epi8_mask(classes, splat(slash_class)) & field;
+  const std::uint64_t known = _mm512_test_epi8_mask(classes, classes) & ~non_ascii & field;
+  const std::uint64_t digits = known & ~(pieces | slashes);
+  // Nothing else in the field, no two digits in a row, seven slashes (an empty rank, or a
+  // slash at either end, then covers no squares and fails below).
+  if (known != field || (digits & (digits >> 1)) != 0 || _mm_popcnt_u64(slashes) != 7) {
+    return nullptr;
   }
-  const std::uint64_t white_letters = _mm512_cmpneq_epi8_mask(v, folded) & all_letters;
-  const __m512i from_one = _mm512_sub_epi8(v, splat('1'));
-  const std::uint64_t digits = _mm512_cmple_epu8_mask(from_one, splat(7)) & field;
-  const std::uint64_t slashes = _mm512_cmpeq_epi8_mask(v, splat('/')) & field;
 
-  if (!masks::placement_shape_ok(all_letters, digits, slashes, length)) return nullptr;
+  // 2. Rank k of reading order spans [starts[k], ends[k]): from after the k-th slash up to the
+  // next slash or the field's end.
+  const __m512i iota = load(iota_bytes);
+  const __m512i starts = _mm512_maskz_compress_epi8((slashes << 1) | 1, iota);
+  const __m512i ends = _mm512_maskz_compress_epi8(slashes | (std::uint64_t{1} << length), iota);
+  const __m512i lane_rank = load(reading_rank_of_lane);
+  const __m512i from = _mm512_add_epi8(permute_bytes(lane_rank, starts), load(byte_in_lane));
+  const std::uint64_t in_rank = _mm512_cmplt_epu8_mask(from, permute_bytes(lane_rank, ends));
+  // Every byte found its lane: no rank has more than 8 bytes.
+  if (_mm_popcnt_u64(in_rank) != _mm_popcnt_u64(pieces | digits)) return nullptr;
+  const __m512i ranked_classes = _mm512_maskz_permutexvar_epi8(in_rank, from, classes);
+  const __m512i ranked_text = _mm512_maskz_permutexvar_epi8(in_rank, from, text);
 
-  // Squares each byte covers: n for a digit, 1 for a piece, 0 otherwise; 64 in all.
-  const __m512i one = splat(1);
-  const __m512i advance =
-      _mm512_mask_mov_epi8(_mm512_maskz_add_epi8(digits, from_one, one), all_letters, one);
-  const std::uint64_t total = reduce_lanes(
-      _mm512_sad_epu8(advance, _mm512_setzero_si512()),
-      [](__m256i a, __m256i b) { return _mm256_add_epi64(a, b); },
-      [](__m128i a, __m128i b) { return _mm_add_epi64(a, b); });
-  if (total != 64) return nullptr;
+  // 3. Inclusive prefix sums of the squares covered, within each lane (at most 64: no carry).
+  const __m512i covers = _mm512_and_si512(ranked_classes, splat(covered_squares));
+  __m512i covered = covers;
+  covered = _mm512_add_epi8(covered, lanes_shifted_up<8>(covered));
+  covered = _mm512_add_epi8(covered, lanes_shifted_up<16>(covered));
+  covered = _mm512_add_epi8(covered, lanes_shifted_up<32>(covered));
+  // Its last byte is the rank's total.
+  if (_mm512_cmpneq_epi64_mask(_mm512_maskz_srli_epi64(all_lanes, covered, 56),
+                               _mm512_set1_epi64(8)) != 0) {
+    return nullptr;
+  }
+  const std::uint64_t ranked_pieces = _mm512_movepi8_mask(ranked_classes);
+  const __m512i file = _mm512_sub_epi8(covered, covers);
+  // Distinct bits: their sum is their OR.
+  const __m512i rank_bits = _mm512_sad_epu8(
+      _mm512_maskz_shuffle_epi8(ranked_pieces, load(file_bits), file), _mm512_setzero_si512());
+  const auto occupied =
+      static_cast<bitboard>(_mm_cvtsi128_si64(_mm512_maskz_cvtepi64_epi8(all_lanes, rank_bits)));
 
-  // The square (in reading order) where each byte starts; every slash on a rank boundary.
-  const __m512i start = _mm512_sub_epi8(prefix_sums(advance), advance);
-  if ((_mm512_test_epi8_mask(start, splat(7)) & slashes) != 0) return nullptr;
-
-  // The occupied squares: bit `start` of every letter, set eight bytes at a time in 64-bit
-  // lanes (widen, shift 1 left by the start, OR), with no branch on how many there are.
-  const __m512i bits = _mm512_or_si512(
-      _mm512_or_si512(letter_bits<0>(start, all_letters), letter_bits<1>(start, all_letters)),
-      _mm512_or_si512(letter_bits<2>(start, all_letters), letter_bits<3>(start, all_letters)));
-  // In reading order. The last step adds two lanes: by then they share no bit (each byte's
-  // start is a distinct square), so adding is ORing.
-  const std::uint64_t occupied = reduce_lanes(
-      bits, [](__m256i a, __m256i b) { return _mm256_or_si256(a, b); },
-      [](__m128i a, __m128i b) { return _mm_or_si128(a, b); });
-
-  masks::place_pieces(letters, white_letters, all_letters, occupied, pos);
+  // 4. The board: each piece letter on its square, zero elsewhere.
+  const __m512i board =
+      _mm512_maskz_expand_epi8(occupied, _mm512_maskz_compress_epi8(ranked_pieces, ranked_text));
+  const __m512i folded = _mm512_or_si512(board, splat(0x20));  // upper case onto lower
+  for (std::size_t t = 0; t < piece_type_count; ++t) {
+    pos.by_type[t] = _mm512_cmpeq_epi8_mask(folded, splat(masks::piece_letters[t]));
+  }
+  const bitboard white = _mm512_mask_testn_epi8_mask(occupied, board, splat(0x20));
+  pos.by_color[0] = white;
+  pos.by_color[1] = occupied & ~white;
   return p + length;
 }
 

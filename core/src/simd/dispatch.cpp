@@ -15,31 +15,36 @@ constexpr kernels avx2_kernels{"avx2", &avx2::decode};
 constexpr kernels avx512_kernels{"avx512", &avx512::decode};
 #endif
 
-// AVX2 + BMI2, except where PDEP/PEXT are microcoded (AMD Zen 1 and 2: hundreds of cycles).
-bool avx2_is_fast() noexcept {
+}  // namespace
+
+bool avx2_is_supported() noexcept {
 #if FENBATCH_HAVE_AVX2
-  __builtin_cpu_init();
-  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi") ||
-      !__builtin_cpu_supports("bmi2")) {
-    return false;
-  }
-  return !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
+  __builtin_cpu_init();  // (a static constructor may get here first)
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+         __builtin_cpu_supports("bmi2");
 #else
   return false;
 #endif
 }
 
-// AVX-512 BW and VBMI (byte compares into masks, byte permutes) and BMI2. No CPU with these has
-// microcoded PDEP (AMD's have them from Zen 4 on).
+// AVX-512 BW, VBMI and VBMI2 (byte compares into masks, byte permutes, byte compress and
+// expand) and BMI2. No CPU with these has microcoded PDEP (AMD's have them from Zen 4 on).
 bool avx512_is_supported() noexcept {
 #if FENBATCH_HAVE_AVX512
   __builtin_cpu_init();
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("bmi") &&
-         __builtin_cpu_supports("bmi2");
+         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
+         __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
 #else
   return false;
 #endif
+}
+
+namespace {
+
+// AVX2 where PDEP/PEXT are fast: not on AMD Zen 1 and 2 (microcoded, hundreds of cycles).
+bool avx2_is_fast() noexcept {
+  return avx2_is_supported() && !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
 }
 
 const kernels& select_kernels() noexcept {
@@ -48,9 +53,7 @@ const kernels& select_kernels() noexcept {
   if (name == "scalar") return scalar_kernels;
 #if FENBATCH_HAVE_AVX2
   if (name == "avx2") {
-    __builtin_cpu_init();  // (a static constructor may get here first)
-    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi") ||
-        !__builtin_cpu_supports("bmi2")) {
+    if (!avx2_is_supported()) {
       std::fprintf(stderr,
                    "fenbatch: FENBATCH_FORCE_IMPL=avx2: this CPU lacks AVX2, BMI1 or BMI2\n");
       std::abort();
@@ -61,9 +64,9 @@ const kernels& select_kernels() noexcept {
 #if FENBATCH_HAVE_AVX512
   if (name == "avx512") {
     if (!avx512_is_supported()) {
-      std::fprintf(
-          stderr,
-          "fenbatch: FENBATCH_FORCE_IMPL=avx512: this CPU lacks AVX-512 BW/VBMI, BMI1 or BMI2\n");
+      std::fprintf(stderr,
+                   "fenbatch: FENBATCH_FORCE_IMPL=avx512: this CPU lacks AVX-512 BW/VBMI/VBMI2, "
+                   "BMI1 or BMI2\n");
       std::abort();
     }
     return avx512_kernels;

@@ -40,10 +40,14 @@ fen_status decode(std::string_view line, const decode_options& options, record& 
 const char* fast_placement(const char* p, const char* end, position& pos) noexcept;
 }  // namespace avx2
 
-namespace avx512 {  // x86-64 with AVX-512 BW and VBMI, and BMI2 (the same rule as avx2)
+namespace avx512 {  // x86-64 with AVX-512 BW, VBMI and VBMI2, and BMI2 (the same rule as avx2)
 fen_status decode(std::string_view line, const decode_options& options, record& out) noexcept;
 const char* fast_placement(const char* p, const char* end, position& pos) noexcept;
 }  // namespace avx512
+
+// Whether this CPU can run each implementation (false where it is not built).
+bool avx2_is_supported() noexcept;
+bool avx512_is_supported() noexcept;
 
 // The implementation in use: the best one this CPU supports, or the one named by the
 // environment variable FENBATCH_FORCE_IMPL (for tests and bug reports).

@@ -1,6 +1,7 @@
-// The mask logic the vector placement kernels share once their byte masks are computed. Each
-// kernel's file includes this and compiles it with its own target flags; `static` keeps every
-// copy inside its file, so code built for one ISA is never called from another's.
+// What the vector placement kernels share: the sanitizer rule and the piece letters (both), and
+// the mask logic of a kernel that has a byte mask per piece type (AVX2). Each kernel's file
+// includes this and compiles it with its own target flags; `static` keeps every copy inside
+// its file, so code built for one ISA is never called from another's.
 #pragma once
 
 #include <immintrin.h>
