@@ -18,18 +18,20 @@ position_key make_key(const record& rec, key_kind kind) noexcept {
   for (std::size_t t = 0; t < pos.by_type.size(); ++t) words[t] = pos.by_type[t];
   words[6] = pos.pieces(color::white);
   std::uint64_t state = pos.side_to_move == color::white ? 0 : 1;
-  std::size_t size = 8;
   if (kind != key_kind::board) {
     state |= (pos.castling_rooks & 0xFF) << 8;
     state |= (pos.castling_rooks >> 56) << 16;
     state |= static_cast<std::uint64_t>(to_index(rec.legal_ep)) << 24;
   }
   words[7] = state;
+  // Each call with a constant length: XXH3 then drops its branches on the length.
+  XXH128_hash_t h;
   if (kind == key_kind::full) {
     words[8] = (std::uint64_t{pos.halfmove_clock} << 32) | pos.fullmove_number;
-    size = 9;
+    h = XXH3_128bits(words.data(), 9 * sizeof(std::uint64_t));
+  } else {
+    h = XXH3_128bits(words.data(), 8 * sizeof(std::uint64_t));
   }
-  const XXH128_hash_t h = XXH3_128bits(words.data(), size * sizeof(std::uint64_t));
   return {h.low64, h.high64};
 }
 
