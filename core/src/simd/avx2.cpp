@@ -5,10 +5,11 @@
 //   2. give each byte the squares it covers (piece 1, digit n, slash 0) and prefix-sum them, so
 //      every byte knows its square in reading order (a8 = 0 ... h1 = 63); validity is then
 //      a few mask tests (total 64, seven slashes each at a multiple of 8, no digit runs);
-//   3. the empty squares come from the digits alone (few); the occupied squares in reading
-//      order then take the pieces in order with one PDEP per piece type (and one for the
-//      white pieces), after a PEXT that keeps those letters among all letters; a byte swap
-//      turns reading order into square order (rank 8 first becomes rank 1 first).
+//   3. the occupied squares in reading order come 8 bytes at a time from one PEXT each: every
+//      byte spans as many bits as it covers squares, a piece's one bit set, a digit's clear;
+//   4. the occupied squares then take the pieces in order with one PDEP per piece type (and
+//      one for the white pieces), after a PEXT that keeps those letters among all letters; a
+//      byte swap turns reading order into square order (rank 8 first becomes rank 1 first).
 // Anything unusual returns nullptr and the scalar parser decides, so results are the scalar
 // ones bit for bit (tests run every suite per implementation, and a differential test and
 // fuzzer compare them).
@@ -151,19 +152,30 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
               _mm256_cmpeq_epi8(_mm256_and_si256(start1, seven), zero));
   if ((off_boundary & slashes) != 0) return nullptr;
 
-  // Empty squares from the digits: n squares from where the digit starts.
-  alignas(32) std::array<std::uint8_t, window> starts;
-  alignas(32) std::array<std::uint8_t, window> advances;
-  _mm256_store_si256(reinterpret_cast<__m256i*>(starts.data()), start0);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(starts.data() + 32), start1);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(advances.data()), advance0);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(advances.data() + 32), advance1);
-  std::uint64_t empty = 0;
-  for (std::uint64_t d = digits; d != 0; d = _blsr_u64(d)) {
-    const auto at = static_cast<std::size_t>(_tzcnt_u64(d));
-    empty |= ((std::uint64_t{1} << advances[at]) - 1) << starts[at];
+  // The occupied squares in reading order, gathered 8 bytes at a time: each byte spans as many
+  // bits as it covers squares (a lookup: n low bits for n squares), and PEXT under those spans
+  // takes one set bit for a piece and n clear bits for the digit n. No loop per digit.
+  const __m256i span_bits = _mm256_setr_epi8(0, 1, 3, 7, 15, 31, 63, 127, -1, 0, 0, 0, 0, 0, 0, 0,
+                                             0, 1, 3, 7, 15, 31, 63, 127, -1, 0, 0, 0, 0, 0, 0, 0);
+  alignas(32) std::array<std::uint8_t, window> spans;
+  alignas(32) std::array<std::uint8_t, window> piece_bits;
+  _mm256_store_si256(reinterpret_cast<__m256i*>(spans.data()),
+                     _mm256_shuffle_epi8(span_bits, advance0));
+  _mm256_store_si256(reinterpret_cast<__m256i*>(spans.data() + 32),
+                     _mm256_shuffle_epi8(span_bits, advance1));
+  _mm256_store_si256(reinterpret_cast<__m256i*>(piece_bits.data()), _mm256_and_si256(letter0, one));
+  _mm256_store_si256(reinterpret_cast<__m256i*>(piece_bits.data() + 32),
+                     _mm256_and_si256(letter1, one));
+  std::uint64_t occupied = 0;
+  unsigned square = 0;  // below 64 until the field's last byte (not a slash) is taken
+  for (std::size_t at = 0; at < length; at += 8) {
+    std::uint64_t span;
+    std::uint64_t piece;
+    std::memcpy(&span, spans.data() + at, sizeof span);
+    std::memcpy(&piece, piece_bits.data() + at, sizeof piece);
+    occupied |= _pext_u64(piece, span) << square;
+    square += static_cast<unsigned>(_mm_popcnt_u64(span));
   }
-  const std::uint64_t occupied = ~empty;  // in reading order
 
   masks::place_pieces(letters, white_letters, all_letters, occupied, pos);
   return p + length;
