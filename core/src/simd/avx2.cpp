@@ -1,7 +1,8 @@
 // The AVX2 + BMI2 placement kernel. One pass over the (at most 63-byte) field in two 32-byte
 // vectors, no branch per byte:
-//   1. classify every byte at once: 6 piece letters (case-folded) and the case, digits 1-8,
-//      '/', the field end;
+//   1. classify every byte at once: two 16-entry lookups (low and high nibble) ANDed give a
+//      bit per class (6 piece types in either case, '/', digits 1-8); the case and the field
+//      end by compares;
 //   2. give each byte the squares it covers (piece 1, digit n, slash 0) and prefix-sum them, so
 //      every byte knows its square in reading order (a8 = 0 ... h1 = 63); validity is then
 //      a few mask tests (total 64, seven slashes each at a multiple of 8, no digit runs);
@@ -46,6 +47,64 @@ inline __m256i equals(__m256i v, char c) noexcept {
   return _mm256_cmpeq_epi8(v, _mm256_set1_epi8(c));
 }
 
+// Byte classes: one bit each, so that two 16-entry tables (low nibble, high nibble) ANDed
+// classify a byte. Pieces by type (pawn ... king, as masks::piece_letters), either case.
+struct class_bits {
+  static constexpr int pawn = 0, knight = 1, bishop = 2, rook = 3, queen = 4, king = 5;
+  static constexpr int slash = 6, digit = 7;
+};
+struct nibble_tables {
+  std::array<std::uint8_t, 16> by_low{};
+  std::array<std::uint8_t, 16> by_high{};
+};
+constexpr std::uint8_t class_of(unsigned char c) {
+  for (std::size_t t = 0; t < masks::piece_letters.size(); ++t) {
+    if ((c | 0x20U) == static_cast<unsigned char>(masks::piece_letters[t])) {
+      return static_cast<std::uint8_t>(1U << t);
+    }
+  }
+  if (c == '/') return 1U << class_bits::slash;
+  if (c >= '1' && c <= '8') return 1U << class_bits::digit;
+  return 0;
+}
+constexpr nibble_tables make_class_tables() {
+  nibble_tables t;
+  for (unsigned c = 0; c < 128; ++c) {
+    t.by_low[c & 15] =
+        static_cast<std::uint8_t>(t.by_low[c & 15] | class_of(static_cast<unsigned char>(c)));
+    t.by_high[c >> 4] =
+        static_cast<std::uint8_t>(t.by_high[c >> 4] | class_of(static_cast<unsigned char>(c)));
+  }
+  return t;
+}
+constexpr nibble_tables class_tables = make_class_tables();
+// The two lookups classify every byte exactly (bytes of 128 or more: the high table has nothing
+// past 7).
+constexpr bool classifies_every_byte() {
+  for (unsigned c = 0; c < 256; ++c) {
+    const unsigned looked_up = class_tables.by_low[c & 15] & class_tables.by_high[c >> 4];
+    if (looked_up != class_of(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
+}
+static_assert(classifies_every_byte());
+
+inline __m256i load_twice(const std::array<std::uint8_t, 16>& table) noexcept {
+  return _mm256_broadcastsi128_si256(
+      _mm_loadu_si128(reinterpret_cast<const __m128i*>(table.data())));
+}
+
+// The bytes whose class has bit `bit`, as a 64-bit mask over both vectors (a 16-bit lane shift
+// brings that bit of every byte to bit 7 from within the same byte).
+template <int bit>
+inline std::uint64_t class_mask(__m256i class0, __m256i class1) noexcept {
+  if constexpr (bit == 7) {
+    return mask64(class0, class1);
+  } else {
+    return mask64(_mm256_slli_epi16(class0, 7 - bit), _mm256_slli_epi16(class1, 7 - bit));
+  }
+}
+
 // Inclusive prefix sums of bytes within each 128-bit lane.
 inline __m256i lane_prefix_sums(__m256i x) noexcept {
   x = _mm256_add_epi8(x, _mm256_slli_si256(x, 1));
@@ -83,33 +142,46 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   if (length == 0) return nullptr;
   const std::uint64_t field = (std::uint64_t{1} << length) - 1;
 
-  // Letters case-folded (OR 0x20 folds only a letter's own upper case onto it): one compare
-  // per piece type, and one more for the colour.
-  const __m256i case_bit = _mm256_set1_epi8(0x20);
-  const __m256i folded0 = _mm256_or_si256(v0, case_bit);
-  const __m256i folded1 = _mm256_or_si256(v1, case_bit);
+  // Byte classes as bits (type t's letter in either case: bit t; '/': bit 6; a digit 1-8: bit
+  // 7), the AND of two lookups by the low and the high nibble; a class bit moved up to bit 7
+  // is read off with one byte mask.
+  const __m256i nibble = _mm256_set1_epi8(0x0F);
+  const __m256i by_low = load_twice(class_tables.by_low);
+  const __m256i by_high = load_twice(class_tables.by_high);
+  const auto classify = [&](__m256i v) {
+    return _mm256_and_si256(
+        _mm256_shuffle_epi8(by_low, _mm256_and_si256(v, nibble)),
+        _mm256_shuffle_epi8(by_high, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble)));
+  };
+  const __m256i class0 = classify(v0);
+  const __m256i class1 = classify(v1);
   std::array<std::uint64_t, 6> letters{};
-  __m256i letter0 = _mm256_setzero_si256();
-  __m256i letter1 = _mm256_setzero_si256();
-  std::uint64_t all_letters = 0;
-  for (std::size_t i = 0; i < masks::piece_letters.size(); ++i) {
-    const __m256i e0 = equals(folded0, masks::piece_letters[i]);
-    const __m256i e1 = equals(folded1, masks::piece_letters[i]);
-    letter0 = _mm256_or_si256(letter0, e0);
-    letter1 = _mm256_or_si256(letter1, e1);
-    letters[i] = mask64(e0, e1) & field;
-    all_letters |= letters[i];
-  }
+  letters[0] = class_mask<class_bits::pawn>(class0, class1) & field;
+  letters[1] = class_mask<class_bits::knight>(class0, class1) & field;
+  letters[2] = class_mask<class_bits::bishop>(class0, class1) & field;
+  letters[3] = class_mask<class_bits::rook>(class0, class1) & field;
+  letters[4] = class_mask<class_bits::queen>(class0, class1) & field;
+  letters[5] = class_mask<class_bits::king>(class0, class1) & field;
+  const std::uint64_t all_letters =
+      letters[0] | letters[1] | letters[2] | letters[3] | letters[4] | letters[5];
+  const std::uint64_t digits = class_mask<class_bits::digit>(class0, class1) & field;
+  const std::uint64_t slashes = class_mask<class_bits::slash>(class0, class1) & field;
+  // White: upper case (OR 0x20 changes a letter only if it is upper case).
+  const __m256i case_bit = _mm256_set1_epi8(0x20);
   const std::uint64_t white_letters =
-      ~mask64(_mm256_cmpeq_epi8(v0, folded0), _mm256_cmpeq_epi8(v1, folded1)) & all_letters;
+      ~mask64(_mm256_cmpeq_epi8(v0, _mm256_or_si256(v0, case_bit)),
+              _mm256_cmpeq_epi8(v1, _mm256_or_si256(v1, case_bit))) &
+      all_letters;
   const __m256i one = _mm256_set1_epi8(1);
   const __m256i seven = _mm256_set1_epi8(7);
   const __m256i from_one0 = _mm256_sub_epi8(v0, _mm256_set1_epi8('1'));
   const __m256i from_one1 = _mm256_sub_epi8(v1, _mm256_set1_epi8('1'));
-  const __m256i digit0 = _mm256_cmpeq_epi8(_mm256_min_epu8(from_one0, seven), from_one0);
-  const __m256i digit1 = _mm256_cmpeq_epi8(_mm256_min_epu8(from_one1, seven), from_one1);
-  const std::uint64_t digits = mask64(digit0, digit1) & field;
-  const std::uint64_t slashes = mask64(equals(v0, '/'), equals(v1, '/')) & field;
+  // 0xFF on digits (bit 7 is the sign); 1 on piece letters.
+  const __m256i digit0 = _mm256_cmpgt_epi8(_mm256_setzero_si256(), class0);
+  const __m256i digit1 = _mm256_cmpgt_epi8(_mm256_setzero_si256(), class1);
+  const __m256i letters_bits = _mm256_set1_epi8(0x3F);
+  const __m256i piece0 = _mm256_min_epu8(_mm256_and_si256(class0, letters_bits), one);
+  const __m256i piece1 = _mm256_min_epu8(_mm256_and_si256(class1, letters_bits), one);
 
   if (!masks::placement_shape_ok(all_letters, digits, slashes, length)) return nullptr;
 
@@ -122,11 +194,9 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   const __m256i in0 = _mm256_cmpgt_epi8(limit, iota0);
   const __m256i in1 = _mm256_cmpgt_epi8(limit, iota1);
   const __m256i advance0 = _mm256_and_si256(
-      in0, _mm256_or_si256(_mm256_and_si256(digit0, _mm256_add_epi8(from_one0, one)),
-                           _mm256_and_si256(letter0, one)));
+      in0, _mm256_or_si256(_mm256_and_si256(digit0, _mm256_add_epi8(from_one0, one)), piece0));
   const __m256i advance1 = _mm256_and_si256(
-      in1, _mm256_or_si256(_mm256_and_si256(digit1, _mm256_add_epi8(from_one1, one)),
-                           _mm256_and_si256(letter1, one)));
+      in1, _mm256_or_si256(_mm256_and_si256(digit1, _mm256_add_epi8(from_one1, one)), piece1));
 
   // All 64 squares covered (sums of 64 bytes of at most 8 fit in the horizontal add below).
   const __m256i sums = _mm256_add_epi64(_mm256_sad_epu8(advance0, _mm256_setzero_si256()),
@@ -163,9 +233,8 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
                      _mm256_shuffle_epi8(span_bits, advance0));
   _mm256_store_si256(reinterpret_cast<__m256i*>(spans.data() + 32),
                      _mm256_shuffle_epi8(span_bits, advance1));
-  _mm256_store_si256(reinterpret_cast<__m256i*>(piece_bits.data()), _mm256_and_si256(letter0, one));
-  _mm256_store_si256(reinterpret_cast<__m256i*>(piece_bits.data() + 32),
-                     _mm256_and_si256(letter1, one));
+  _mm256_store_si256(reinterpret_cast<__m256i*>(piece_bits.data()), piece0);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(piece_bits.data() + 32), piece1);
   std::uint64_t occupied = 0;
   unsigned square = 0;  // below 64 until the field's last byte (not a slash) is taken
   for (std::size_t at = 0; at < length; at += 8) {
