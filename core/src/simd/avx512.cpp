@@ -6,7 +6,7 @@
 //      rank n into 64-bit lane n - 1, so lanes count ranks the way squares do.
 //   3. Within a lane, prefix sums by shifts give each byte its file; every rank must cover
 //      exactly 8 squares. One bit per piece (1 << file, a lookup) summed per lane is that
-//      rank's occupancy byte, so the eight lanes narrowed to bytes are the occupied squares.
+//      rank's occupancy byte, and its bit for each file of the lane is that square's.
 //   4. The piece letters, compressed in lane order and expanded onto the occupied squares, make
 //      a 64-byte board in square order: one compare per piece type is its bitboard.
 // The load is masked to the line, so no byte past it is read (masked-off bytes never fault).
@@ -65,6 +65,8 @@ alignas(64) constexpr byte_table reading_rank_of_lane = make_table([](std::size_
   return 7 - i / 8;
 });
 alignas(64) constexpr byte_table byte_in_lane = make_table([](std::size_t i) { return i % 8; });
+// The index of each 64-bit lane's low byte within its 128-bit lane (for byte shuffles).
+alignas(64) constexpr byte_table lane_low_byte = make_table([](std::size_t i) { return i & 8; });
 // 1 << file, looked up by file (a byte shuffle reads 16-entry tables per 128-bit lane).
 alignas(64) constexpr byte_table file_bits = make_table([](std::size_t i) {
   return 1U << (i % 8);
@@ -113,8 +115,9 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   const std::uint64_t non_ascii = _mm512_movepi8_mask(text);
   const __m512i classes =
       _mm512_maskz_permutex2var_epi8(all_bytes, load(class_tables[0]), text, load(class_tables[1]));
+  const __mmask64 window_slashes = _mm512_test_epi8_mask(classes, splat(slash_class));
   const std::uint64_t pieces = _mm512_movepi8_mask(classes) & field;
-  const std::uint64_t slashes = _mm512_test_epi8_mask(classes, splat(slash_class)) & field;
+  const std::uint64_t slashes = window_slashes & field;
   const std::uint64_t known = _mm512_test_epi8_mask(classes, classes) & ~non_ascii & field;
   const std::uint64_t digits = known & ~(pieces | slashes);
   // Nothing else in the field, no two digits in a row, seven slashes (an empty rank, or a
@@ -124,9 +127,12 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   }
 
   // 2. Rank k of reading order spans [starts[k], ends[k]): from after the k-th slash up to the
-  // next slash or the field's end.
+  // next slash or the field's end. The field's seven slashes are the window's first seven, so
+  // the starts need not wait for the field's end: the longest chain of steps in the kernel
+  // runs from here to the board, and each step on it costs the decoder latency.
   const __m512i iota = load(iota_bytes);
-  const __m512i starts = _mm512_maskz_compress_epi8((slashes << 1) | 1, iota);
+  const __m512i starts =
+      _mm512_maskz_compress_epi8(_kor_mask64(_kshiftli_mask64(window_slashes, 1), 1), iota);
   const __m512i ends = _mm512_maskz_compress_epi8(slashes | (std::uint64_t{1} << length), iota);
   const __m512i lane_rank = load(reading_rank_of_lane);
   const __m512i from = _mm512_add_epi8(permute_bytes(lane_rank, starts), load(byte_in_lane));
@@ -152,8 +158,10 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   // Distinct bits: their sum is their OR.
   const __m512i rank_bits = _mm512_sad_epu8(
       _mm512_maskz_shuffle_epi8(ranked_pieces, load(file_bits), file), _mm512_setzero_si512());
-  const auto occupied =
-      static_cast<bitboard>(_mm_cvtsi128_si64(_mm512_maskz_cvtepi64_epi8(all_lanes, rank_bits)));
+  // Square s is occupied if its rank's byte (copied over the lane) has its file's bit: the
+  // mask comes straight from the vector (no trip through a general register on the chain).
+  const __mmask64 occupied =
+      _mm512_test_epi8_mask(_mm512_shuffle_epi8(rank_bits, load(lane_low_byte)), load(file_bits));
 
   // 4. The board: each piece letter on its square, zero elsewhere.
   const __m512i board =
