@@ -25,3 +25,18 @@ if(FENBATCH_SANITIZE)
   # Invariant checks stay on in every sanitizer build.
   target_compile_definitions(fenbatch_options INTERFACE FENBATCH_ENABLE_ASSERTS=1)
 endif()
+
+# Profile-guided optimisation: a build with FENBATCH_PGO=generate writes profiles when it runs
+# (counters updated atomically: the pipeline is threaded); the same build directory
+# reconfigured with FENBATCH_PGO=use compiles with them (profile file names follow the object
+# paths). Code the training run never reached keeps its usual optimisation.
+if(FENBATCH_PGO STREQUAL "generate")
+  target_compile_options(fenbatch_options INTERFACE
+    -fprofile-generate=${FENBATCH_PGO_DIR} -fprofile-update=atomic)
+  target_link_options(fenbatch_options INTERFACE -fprofile-generate=${FENBATCH_PGO_DIR})
+elseif(FENBATCH_PGO STREQUAL "use")
+  target_compile_options(fenbatch_options INTERFACE
+    -fprofile-use=${FENBATCH_PGO_DIR} -fprofile-partial-training -Wno-missing-profile)
+elseif(NOT FENBATCH_PGO STREQUAL "")
+  message(FATAL_ERROR "FENBATCH_PGO must be empty, generate or use, not '${FENBATCH_PGO}'")
+endif()

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# A profile-guided Release build of fenbatch (GCC): an instrumented build runs the main job on
+# training corpora with every decoder implementation this CPU has, at one thread and at all,
+# then the same build directory is rebuilt with those profiles. The result,
+# build/pgo/apps/fenbatch, behaves exactly as build/release/apps/fenbatch (same sources, same
+# tests' verdicts); it only runs fewer instructions per line. Not used by the tests or CI.
+#
+# Usage: scripts/build-pgo.sh [TRAINING.fen ...]
+#   Default training: a generated corpus (fenbatch-gen --bytes 64M --seed 11) and, when
+#   present, the shared corpora (FENBATCH_SHARED_DIR, else ../shared beside the checkout).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export LC_ALL=C
+
+die() { echo "build-pgo.sh: $*" >&2; exit 2; }
+
+scripts/install-deps.sh
+build=build/pgo
+profile=$PWD/$build/pgo-profile
+work=$(mktemp -d "${TMPDIR:-/tmp}/fenbatch-pgo.XXXXXX")
+trap 'rm -rf -- "$work"' EXIT
+
+echo "== instrumented build ($build, FENBATCH_PGO=generate)"
+rm -rf -- "$profile"
+cmake --preset pgo -DFENBATCH_PGO=generate -DFENBATCH_PGO_DIR="$profile" >/dev/null
+cmake --build "$build" --target fenbatch fenbatch-gen
+
+training=("$@")
+if [ ${#training[@]} -eq 0 ]; then
+  "$build/apps/fenbatch-gen" --bytes 64M --seed 11 -o "$work/generated.fen"
+  training+=("$work/generated.fen")
+  shared=${FENBATCH_SHARED_DIR:-../shared}
+  if compgen -G "$shared/corpus/*.epd.zst" >/dev/null && command -v zstd >/dev/null; then
+    zstd -qdc "$shared"/corpus/*.epd.zst >"$work/shared.epd"
+    training+=("$work/shared.epd")
+  fi
+fi
+for f in "${training[@]}"; do [ -r "$f" ] || die "$f: not readable"; done
+
+echo "== training on ${training[*]}"
+for impl in scalar avx2 avx512; do
+  # (An implementation this CPU lacks aborts at once: skip it.)
+  FENBATCH_FORCE_IMPL=$impl "$build/apps/fenbatch" --version >/dev/null 2>&1 || continue
+  for threads in 1 0; do
+    for f in "${training[@]}"; do
+      FENBATCH_FORCE_IMPL=$impl "$build/apps/fenbatch" -j"$threads" --dedupe -q "$f" /dev/null
+    done
+  done
+done
+
+echo "== optimised build ($build, FENBATCH_PGO=use)"
+cmake --preset pgo -DFENBATCH_PGO=use -DFENBATCH_PGO_DIR="$profile" >/dev/null
+cmake --build "$build" --target fenbatch
+"$build/apps/fenbatch" --version
+echo "build-pgo.sh: $build/apps/fenbatch"
