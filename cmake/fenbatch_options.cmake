@@ -26,10 +26,15 @@ if(FENBATCH_SANITIZE)
   target_compile_definitions(fenbatch_options INTERFACE FENBATCH_ENABLE_ASSERTS=1)
 endif()
 
-# Profile-guided optimisation: a build with FENBATCH_PGO=generate writes profiles when it runs
-# (counters updated atomically: the pipeline is threaded); the same build directory
+# Profile-guided optimisation (GCC): a build with FENBATCH_PGO=generate writes profiles when it
+# runs (counters updated atomically: the pipeline is threaded); the same build directory
 # reconfigured with FENBATCH_PGO=use compiles with them (profile file names follow the object
-# paths). Code the training run never reached keeps its usual optimisation.
+# paths). Code the training run never reached keeps its usual optimisation. The build does not
+# depend on the profile files: after retraining, change the flags (as the script does) or
+# rebuild from clean.
+if(NOT FENBATCH_PGO STREQUAL "" AND NOT CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+  message(FATAL_ERROR "FENBATCH_PGO needs GCC (clang's profiles take another tool chain)")
+endif()
 if(FENBATCH_PGO STREQUAL "generate")
   target_compile_options(fenbatch_options INTERFACE
     -fprofile-generate=${FENBATCH_PGO_DIR} -fprofile-update=atomic)

@@ -8,11 +8,20 @@
 # Usage: scripts/build-pgo.sh [TRAINING.fen ...]
 #   Default training: a generated corpus (fenbatch-gen --bytes 64M --seed 11) and, when
 #   present, the shared corpora (FENBATCH_SHARED_DIR, else ../shared beside the checkout).
+# Needs GCC. Warnings are not errors in this build (-fprofile-use inlines and unrolls
+# differently, and GCC's flow warnings vary with it).
 set -euo pipefail
-cd "$(dirname "$0")/.."
 export LC_ALL=C
 
 die() { echo "build-pgo.sh: $*" >&2; exit 2; }
+
+# Training files as given, resolved before leaving the caller's directory.
+training=()
+for f in "$@"; do
+  [ -r "$f" ] || die "$f: not readable"
+  training+=("$(realpath -- "$f")")
+done
+cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
 build=build/pgo
@@ -25,7 +34,6 @@ rm -rf -- "$profile"
 cmake --preset pgo -DFENBATCH_PGO=generate -DFENBATCH_PGO_DIR="$profile" >/dev/null
 cmake --build "$build" --target fenbatch fenbatch-gen
 
-training=("$@")
 if [ ${#training[@]} -eq 0 ]; then
   "$build/apps/fenbatch-gen" --bytes 64M --seed 11 -o "$work/generated.fen"
   training+=("$work/generated.fen")
@@ -35,7 +43,8 @@ if [ ${#training[@]} -eq 0 ]; then
     training+=("$work/shared.epd")
   fi
 fi
-for f in "${training[@]}"; do [ -r "$f" ] || die "$f: not readable"; done
+# The generator shares the core library: its own run must not count in the profile.
+rm -rf -- "$profile"
 
 echo "== training on ${training[*]}"
 for impl in scalar avx2 avx512; do

@@ -138,6 +138,17 @@ TEST(SimdDifferential, AgreesWithScalarOnVectorsAndMutations) {
       "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
       "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w KQkq - 00 01",
       "rr2k2r/8/8/8/8/8/8/RR2K2R w KQBkq -",
+      // What the AVX-512 kernel's rank lanes rely on: slashes after the field (the field's
+      // are the window's first seven), bytes of 128 or more, a 63-byte field, ranks of 9
+      // bytes (one with 64 squares in all, the next rank one short).
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 \"1/2\"; c1 \"/\";",
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\xAF w KQkq - 0 1",
+      "rnbqkbnr\xAFpppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",  // 0xAF & 0x7F is '/'
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\xD2 w KQkq - 0 1",  // 0xD2 & 0x7F is 'R'
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 \xAF/",
+      "k1p1p2p/p1p1p2p/p1p1p2p/p1p1p2p/P1P1P2P/P1P1P2P/P1P1P2P/K1P1P2P w - - 0 1",
+      "rnbqkbnrp/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+      "rnbqkbnrp/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
   };
   int compared = 0;
   for (const std::string& seed : seeds) {

@@ -128,8 +128,7 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
 
   // 2. Rank k of reading order spans [starts[k], ends[k]): from after the k-th slash up to the
   // next slash or the field's end. The field's seven slashes are the window's first seven, so
-  // the starts need not wait for the field's end: the longest chain of steps in the kernel
-  // runs from here to the board, and each step on it costs the decoder latency.
+  // the starts need not wait for the field's end (a shorter dependency chain).
   const __m512i iota = load(iota_bytes);
   const __m512i starts =
       _mm512_maskz_compress_epi8(_kor_mask64(_kshiftli_mask64(window_slashes, 1), 1), iota);

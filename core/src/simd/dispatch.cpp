@@ -28,7 +28,7 @@ bool avx2_is_supported() noexcept {
 }
 
 // AVX-512 BW, VBMI and VBMI2 (byte compares into masks, byte permutes, byte compress and
-// expand) and BMI2. No CPU with these has microcoded PDEP (AMD's have them from Zen 4 on).
+// expand) and BMI2 (BZHI).
 bool avx512_is_supported() noexcept {
 #if FENBATCH_HAVE_AVX512
   __builtin_cpu_init();
@@ -42,10 +42,12 @@ bool avx512_is_supported() noexcept {
 
 namespace {
 
+#if FENBATCH_HAVE_AVX2
 // AVX2 where PDEP/PEXT are fast: not on AMD Zen 1 and 2 (microcoded, hundreds of cycles).
 bool avx2_is_fast() noexcept {
   return avx2_is_supported() && !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
 }
+#endif
 
 const kernels& select_kernels() noexcept {
   const char* forced = std::getenv("FENBATCH_FORCE_IMPL");
