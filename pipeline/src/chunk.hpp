@@ -122,10 +122,12 @@ struct chunk {
 
   text_buffer text;  // canonical lines, each with its LF
   std::vector<valid_line> valid;
-  // With --dedupe: the indices of `valid` grouped by dedupe shard, in input order within a
-  // shard (shard s: by_shard[shard_begin[s]] up to by_shard[shard_begin[s + 1]]); each valid
-  // line's place in by_shard; and, per place, the line's count once added (1: first seen).
-  std::vector<std::uint32_t> by_shard;
+  // With --dedupe: the keys of `valid` grouped by dedupe shard, in input order within a shard
+  // (shard s: shard_keys[shard_begin[s]] up to shard_keys[shard_begin[s + 1]]); each valid
+  // line's place in shard_keys; and, per place, the line's count once added (1: first seen).
+  // The keys are copied, not indexed: the dedupe stages, often on another core, then read
+  // them in order instead of gathering from `valid`.
+  std::vector<core::position_key> shard_keys;
   std::vector<std::uint32_t> shard_begin;
   std::vector<std::uint32_t> shard_position;
   std::vector<std::uint32_t> occurrences;

@@ -90,7 +90,7 @@ void group_by_shard(chunk& c, std::size_t shard_count) {
   const std::size_t n = c.valid.size();
   c.shard_begin.assign(shard_count + 1, 0);
   c.shard_position.resize(n);
-  c.by_shard.resize(n);
+  c.shard_keys.resize(n);
   // First pass: each line's shard (kept in shard_position until the second pass replaces it).
   for (std::size_t i = 0; i < n; ++i) {
     const auto shard =
@@ -104,7 +104,7 @@ void group_by_shard(chunk& c, std::size_t shard_count) {
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint32_t position = next[c.shard_position[i]]++;
     c.shard_position[i] = position;
-    c.by_shard[position] = static_cast<std::uint32_t>(i);
+    c.shard_keys[position] = c.valid[i].key;
   }
 }
 
@@ -124,7 +124,7 @@ class dedupe_stages {
   }
   [[nodiscard]] std::size_t unique() const noexcept { return set_ ? set_->size() : 0; }
 
-  // Each line's count goes to its position in by_shard: stages write disjoint ranges.
+  // Each line's count goes to its place in shard_keys: stages write disjoint ranges.
   void add(chunk& c, std::size_t stage) {
     if (stage == 0 && !set_) create_set(c);  // stage 0 sees the first chunk first
     sharded_dedupe_set& set = *set_;
@@ -141,9 +141,9 @@ class dedupe_stages {
         const std::size_t ahead = j + prefetch_distance;
         if (ahead < end) {
           while (ahead >= c.shard_begin[ahead_shard + 1]) ++ahead_shard;
-          set.shard(ahead_shard).prefetch(c.valid[c.by_shard[ahead]].key);
+          set.shard(ahead_shard).prefetch(c.shard_keys[ahead]);
         }
-        c.occurrences[j] = shard.add(c.valid[c.by_shard[j]].key);
+        c.occurrences[j] = shard.add(c.shard_keys[j]);
       }
     }
   }
