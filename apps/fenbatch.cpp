@@ -21,7 +21,9 @@
 #include <system_error>
 #include <vector>
 
+#include "fenbatch/core/option_names.hpp"
 #include "fenbatch/core/record.hpp"
+#include "fenbatch/pipeline/io_error.hpp"
 #include "fenbatch/pipeline/run.hpp"
 
 namespace {
@@ -90,16 +92,10 @@ std::uint64_t parse_count(const std::string& text, const char* option, std::uint
 }
 
 template <class Enum>
-Enum parse_choice(const std::string& text, const char* option,
-                  std::initializer_list<std::pair<const char*, Enum>> choices) {
-  std::string known;
-  for (const auto& [name, value] : choices) {
-    if (text == name) return value;
-    known += known.empty() ? "" : ", ";
-    known += name;
-  }
+Enum parse_choice(const std::string& text, const char* option) {
+  if (const std::optional<Enum> value = fenbatch::core::parse_option<Enum>(text)) return *value;
   throw usage_error(std::string("invalid value for ") + option + ": '" + text + "' (choose " +
-                    known + ")");
+                    fenbatch::core::option_choices<Enum>() + ")");
 }
 
 struct cli {
@@ -201,17 +197,10 @@ std::optional<cli> parse_command_line(int argc, char** argv) {
   using fenbatch::core::ep_policy;
   using fenbatch::core::key_kind;
   using fenbatch::core::output_format;
-  config.key = parse_choice<key_kind>(
-      key, "--key",
-      {{"position", key_kind::position}, {"fen", key_kind::full}, {"board", key_kind::board}});
-  config.write.format = parse_choice<output_format>(
-      format, "--format", {{"fen", output_format::fen}, {"epd", output_format::epd}});
-  config.write.castling = parse_choice<castling_notation>(
-      castling, "--castling",
-      {{"xfen", castling_notation::xfen}, {"shredder", castling_notation::shredder}});
-  config.write.ep = parse_choice<ep_policy>(
-      ep, "--ep",
-      {{"legal", ep_policy::legal}, {"pseudo", ep_policy::pseudo}, {"always", ep_policy::always}});
+  config.key = parse_choice<key_kind>(key, "--key");
+  config.write.format = parse_choice<output_format>(format, "--format");
+  config.write.castling = parse_choice<castling_notation>(castling, "--castling");
+  config.write.ep = parse_choice<ep_policy>(ep, "--ep");
   config.decode.repair = vm.count("repair") != 0;
   config.threads = static_cast<unsigned>(parse_count(threads, "--threads", 4096));
   config.samples_per_reason = static_cast<unsigned>(parse_count(samples, "--samples", 1U << 30));
@@ -322,7 +311,7 @@ int run_cli(int argc, char** argv) {
     // nothing is published (exit 2), as for any other write error.
     config.diagnostic = [](std::string_view line) {
       if (std::fprintf(stderr, "%.*s\n", static_cast<int>(line.size()), line.data()) < 0) {
-        throw std::runtime_error(std::string("write: standard error: ") + std::strerror(errno));
+        fenbatch::pipeline::throw_io_error("write", "standard error");
       }
     };
   }

@@ -20,6 +20,7 @@
 
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/record.hpp"
+#include "fenbatch/pipeline/io_error.hpp"
 #include "signals.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -28,7 +29,7 @@ namespace {
 namespace io = boost::iostreams;
 
 [[noreturn]] void fail(const char* op, const std::string& path, int error) {
-  throw std::system_error(error, std::generic_category(), std::string(op) + ": " + path);
+  throw_io_error(op, path, error);
 }
 
 bool is_stdin(const std::string& path) {
@@ -282,7 +283,7 @@ class stream_source final : public input_source {
     std::vector<char>& buffer = out.storage;
     buffer.assign(carry_.begin(), carry_.end());
     carry_.clear();
-    const std::size_t limit = core::max_line_length + 1;
+    const std::size_t limit = core::overlong_line_kept;
     bool synthetic_lf = false;
     for (;;) {
       // Fill up to the target, then cut after the last LF.

@@ -1,4 +1,4 @@
-#include "output_file.hpp"
+#include "fenbatch/pipeline/output_file.hpp"
 
 #include "signals.hpp"
 
@@ -18,7 +18,8 @@
 #include <random>
 #include <system_error>
 
-#include "fenbatch/pipeline/run.hpp"
+#include "fenbatch/pipeline/io_error.hpp"
+#include "fenbatch/pipeline/signal_cleanup.hpp"
 
 namespace fenbatch::pipeline {
 namespace detail {
@@ -27,7 +28,7 @@ namespace {
 constexpr std::size_t buffer_size = 1 << 20;
 
 [[noreturn]] void fail(const char* op, const std::string& path, int error) {
-  throw std::system_error(error, std::generic_category(), std::string(op) + ": " + path);
+  throw_io_error(op, path, error);
 }
 
 std::string directory_of(const std::string& path) {
@@ -77,6 +78,9 @@ void clean_stale_temporaries(const std::string& dir, const std::string& base,
 }
 
 }  // namespace
+}  // namespace detail
+
+using namespace detail;
 
 output_file::output_file(std::string path, const std::function<void(std::string_view)>& notice)
     : path_(std::move(path)) {
@@ -232,7 +236,5 @@ void output_file::forget_previous() noexcept {
   previous_slot_ = -1;
   previous_path_.clear();
 }
-
-}  // namespace detail
 
 }  // namespace fenbatch::pipeline

@@ -30,10 +30,13 @@
 
 #include "chunk.hpp"
 #include "dedupe_set.hpp"
+#include "fenbatch/core/castling_class.hpp"
+#include "fenbatch/core/line_limits.hpp"
 #include "fenbatch/core/line_splitter.hpp"
+#include "fenbatch/core/material.hpp"
+#include "fenbatch/pipeline/output_file.hpp"
 #include "fenbatch/pipeline/run.hpp"
 #include "input_reader.hpp"
-#include "output_file.hpp"
 #include "tsan_annotations.hpp"
 
 namespace fenbatch::pipeline {
@@ -41,49 +44,6 @@ namespace detail {
 namespace {
 
 using clock_type = std::chrono::steady_clock;
-
-// Counts of queens, rooks, bishops, knights and pawns per side, 4 bits each, plus a marker bit
-// so that no signature is 0. Two bare kings are "KvK". Only for validated positions: at most 16
-// pieces a side, one of them its king, so every count fits in 4 bits.
-std::uint64_t material_signature(const core::position& pos) noexcept {
-  std::uint64_t signature = 1ULL << 40;
-  int shift = 0;
-  for (const core::color c : {core::color::white, core::color::black}) {
-    for (const core::piece_type t :
-         {core::piece_type::queen, core::piece_type::rook, core::piece_type::bishop,
-          core::piece_type::knight, core::piece_type::pawn}) {
-      signature |= static_cast<std::uint64_t>(core::popcount(pos.pieces(c, t))) << shift;
-      shift += 4;
-    }
-  }
-  return signature;
-}
-
-std::string signature_text(std::uint64_t signature) {
-  std::string text;
-  int shift = 0;
-  for (int side = 0; side < 2; ++side) {
-    text += side == 0 ? "K" : "vK";
-    for (const char letter : {'Q', 'R', 'B', 'N', 'P'}) {
-      text.append((signature >> shift) & 15, letter);
-      shift += 4;
-    }
-  }
-  return text;
-}
-
-// Rights whose rooks are on the a/h files with the king on e: the rights standard chess knows.
-bool standard_castling(const core::position& pos) noexcept {
-  constexpr core::bitboard corners = 0x8100000000000081ULL;
-  if ((pos.castling_rooks & ~corners) != 0) return false;
-  for (const core::color c : {core::color::white, core::color::black}) {
-    if (pos.castling_rooks_of(c) != 0 &&
-        pos.king_square(c) != core::make_square(4, core::back_rank(c))) {
-      return false;
-    }
-  }
-  return true;
-}
 
 // Counting sort of the valid lines by dedupe shard, input order kept within each shard.
 void group_by_shard(chunk& c, std::size_t shard_count) {
@@ -223,17 +183,15 @@ void process(chunk& c, const run_config& config, std::size_t shard_count) {
     }
     const core::position& pos = rec.pos;
     n.white_to_move += pos.side_to_move == core::color::white ? 1 : 0;
-    if (pos.castling_rooks == 0) {
-      ++n.castling_none;
-    } else if (standard_castling(pos)) {
-      ++n.castling_standard;
-    } else {
-      ++n.castling_chess960;
+    switch (core::classify_castling(pos)) {
+      case core::castling_class::none: ++n.castling_none; break;
+      case core::castling_class::standard: ++n.castling_standard; break;
+      case core::castling_class::chess960: ++n.castling_chess960; break;
     }
     n.legal_ep += rec.legal_ep != core::no_square ? 1 : 0;
     n.in_check += rec.in_check ? 1 : 0;
     ++n.piece_count[static_cast<std::size_t>(core::popcount(pos.occupied()))];
-    c.material.add(material_signature(pos));
+    c.material.add(core::material_signature(pos));
   }
   n.lines = index;
   if (keyed) {
@@ -407,7 +365,8 @@ class ordered_stage {
       return a.second != b.second ? a.second > b.second : a.first < b.first;
     });
     for (std::size_t i = 0; i < material.size() && i < 20; ++i) {
-      stats_.top_material.push_back({signature_text(material[i].first), material[i].second});
+      stats_.top_material.push_back(
+          {core::material_signature_text(material[i].first), material[i].second});
     }
     return stats_;
   }
@@ -494,9 +453,8 @@ class ordered_stage {
       if (rejects_ != nullptr) {
         line.resize(prefix);
         rejects_->write(line);
-        // Verbatim, except that an overlong line keeps only what a streamed input keeps of it
-        // (the cap plus one byte), so the rejects file is the same however the input was read.
-        rejects_->write(bad.text.substr(0, core::max_line_length + 1));
+        // Verbatim, but for the one overlong-line rule.
+        rejects_->write(core::overlong_line_prefix(bad.text));
         rejects_->put('\n');
       }
     }

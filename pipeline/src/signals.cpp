@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "fenbatch/pipeline/run.hpp"
+#include "fenbatch/pipeline/signal_cleanup.hpp"
 
 namespace fenbatch::pipeline {
 namespace detail {

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "fenbatch/core/option_names.hpp"
 #include "fenbatch/pipeline/run.hpp"
 
 namespace fenbatch::pipeline {
@@ -103,15 +104,6 @@ class json_writer {
   bool after_key_ = false;
 };
 
-std::string_view key_name(core::key_kind k) {
-  switch (k) {
-    case core::key_kind::position: return "position";
-    case core::key_kind::full: return "fen";
-    case core::key_kind::board: return "board";
-  }
-  return "position";
-}
-
 }  // namespace
 
 std::string to_json(const run_stats& s, const run_config& config) {
@@ -128,15 +120,10 @@ std::string to_json(const run_stats& s, const run_config& config) {
   w.key("options");
   w.begin_object();
   w.member("dedupe", config.dedupe);
-  w.member("key", key_name(config.key));
-  w.member("format",
-           std::string_view(config.write.format == core::output_format::fen ? "fen" : "epd"));
-  w.member("castling",
-           std::string_view(config.write.castling == core::castling_notation::xfen ? "xfen"
-                                                                                   : "shredder"));
-  w.member("ep", std::string_view(config.write.ep == core::ep_policy::legal    ? "legal"
-                                  : config.write.ep == core::ep_policy::pseudo ? "pseudo"
-                                                                               : "always"));
+  w.member("key", core::to_string(config.key));
+  w.member("format", core::to_string(config.write.format));
+  w.member("castling", core::to_string(config.write.castling));
+  w.member("ep", core::to_string(config.write.ep));
   w.member("repair", config.decode.repair);
   w.end_object();
   w.member("key_hash", std::string_view("xxh3-128"));

@@ -1,6 +1,6 @@
 // The atomic-output contract: nothing appears at the destination until publish(); an existing
 // file is untouched until then; an abandoned temporary is removed.
-#include "output_file.hpp"
+#include "fenbatch/pipeline/output_file.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace fenbatch::pipeline::detail {
+namespace fenbatch::pipeline {
 namespace {
 
 namespace fs = std::filesystem;
@@ -113,4 +113,4 @@ TEST_F(OutputFile, DirectoryIsRefused) {
 }
 
 }  // namespace
-}  // namespace fenbatch::pipeline::detail
+}  // namespace fenbatch::pipeline

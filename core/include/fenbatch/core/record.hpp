@@ -7,13 +7,10 @@
 #include <string_view>
 
 #include "fenbatch/core/fen_errc.hpp"
+#include "fenbatch/core/line_limits.hpp"
 #include "fenbatch/core/position.hpp"
 
 namespace fenbatch::core {
-
-// Longest line accepted, in bytes, without its line terminator. Longer lines are one
-// `line_too_long` rejection each. 64 KiB leaves room for long EPD operation lists.
-inline constexpr std::size_t max_line_length = 64 * 1024;
 
 struct decode_options {
   // Repair mode: merge digit runs, reorder castling letters, drop stale castling rights and

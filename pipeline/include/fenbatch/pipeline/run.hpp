@@ -15,6 +15,7 @@
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/write.hpp"
+#include "fenbatch/pipeline/signal_cleanup.hpp"
 
 namespace fenbatch::pipeline {
 
@@ -131,11 +132,5 @@ run_stats run(const run_config& config);
 
 // The statistics as a JSON document (names documented in README.md).
 std::string to_json(const run_stats& stats, const run_config& config);
-
-// Installs handlers for SIGINT, SIGTERM, SIGHUP and SIGPIPE that remove unpublished temporary
-// files, then re-raise the signal; a SIGBUS inside a mapped input (the file was truncated while
-// read) removes them too and exits 2; SIGXFSZ is ignored so a file size limit is an EFBIG
-// error.
-void install_signal_cleanup();
 
 }  // namespace fenbatch::pipeline

@@ -2,6 +2,8 @@
 // temporary file in its own directory (mode 0600, O_EXCL|O_NOFOLLOW); only prepare() + publish()
 // fsync it, rename it over the destination and fsync the directory; destruction before that
 // removes it. "-" and existing non-regular destinations (/dev/null, FIFOs) are written directly.
+// Public so that every program of the project writes files one way (the corpus generator too);
+// a program using it calls install_signal_cleanup() first.
 #pragma once
 
 #include <functional>
@@ -9,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace fenbatch::pipeline::detail {
+namespace fenbatch::pipeline {
 
 class output_file {
  public:
@@ -69,4 +71,4 @@ class output_file {
   std::vector<char> buffer_;
 };
 
-}  // namespace fenbatch::pipeline::detail
+}  // namespace fenbatch::pipeline

@@ -1,0 +1,13 @@
+// What a fatal signal does to a run's files: a program that writes through output_file (or
+// runs the pipeline) installs this once, before it opens anything.
+#pragma once
+
+namespace fenbatch::pipeline {
+
+// Installs handlers for SIGINT, SIGTERM, SIGHUP and SIGPIPE that remove unpublished temporary
+// files, then re-raise the signal; a SIGBUS inside a mapped input (the file was truncated while
+// read) removes them too and exits 2; SIGXFSZ is ignored so a file size limit is an EFBIG
+// error.
+void install_signal_cleanup();
+
+}  // namespace fenbatch::pipeline
