@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Sourced by compare.sh, scaling.sh and callgrind.sh (which define die): their common setup,
+# Sourced by compare.sh, scaling.sh, alternate.sh and callgrind.sh (which define die): their common setup,
 # and wall time and peak RSS of one command.
 #   bench_setup INPUT [OUTDIR] TOOL...
 #                          checks INPUT and the TOOLs; sets outdir (OUTDIR, created, else a
