@@ -6,11 +6,14 @@
 #include <string_view>
 #include <utility>
 
-#include "fenbatch/core/line_limits.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
+
+// A line still without its LF is read on in steps of at least this much: with a small chunk
+// target, a long line would otherwise be read and searched for its LF a few bytes at a time.
+constexpr std::size_t min_read_ahead = 1 << 16;
 
 raw_input make_raw_input(int fd, const struct stat& st, std::string path, std::string head,
                          bool replayed_from_fd) {
@@ -42,13 +45,12 @@ bool stream_source::next(chunk_input& out, std::size_t target) {
   std::vector<char>& buffer = out.storage;
   buffer.assign(carry_.begin(), carry_.end());
   carry_.clear();
-  const std::size_t limit = core::overlong_line_kept;
   bool synthetic_lf = false;
   for (;;) {
     // Fill up to the target, then cut after the last LF.
     while (!eof_ && buffer.size() < target) fill(buffer, target - buffer.size());
-    if (skipping_) skip_overlong_tail(buffer);
-    if (skipping_ && !eof_) continue;
+    if (cutter_.skipping()) cutter_.skip_tail(buffer);
+    if (cutter_.skipping() && !eof_) continue;
     const auto last_lf = std::find(buffer.rbegin(), buffer.rend(), '\n');
     if (last_lf != buffer.rend()) {
       const auto cut = static_cast<std::size_t>(buffer.rend() - last_lf);
@@ -60,28 +62,14 @@ bool stream_source::next(chunk_input& out, std::size_t target) {
     // A BOM still in front of the first line is not part of it.
     const std::size_t bom =
         bom_checked_ ? 0 : core::bom_length(std::string_view(buffer.data(), buffer.size()));
-    if (buffer.size() > limit + bom) {
-      // A line longer than the cap: keep its first cap + 2 bytes, enough to reject it as
-      // line_too_long (and to write the cap + 1 bytes rejects keep of it) even if its last
-      // kept byte is a CR that line splitting would drop, and drop the rest up to its LF
-      // without holding it in memory.
-      const std::size_t keep = limit + 1 + bom;
-      skipped_bytes_ += buffer.size() - keep;  // read already, dropped, still counted
-      last_line_byte_ = buffer.back();
-      buffer.resize(keep);
-      // A CR here is not the line's end: keep the splitter from reading it as CRLF. The byte
-      // is past what rejects keep, so nothing ever shows the stand-in.
-      if (buffer.back() == '\r') buffer.back() = '?';
-      buffer.push_back('\n');  // not in the input: its own LF is dropped with the tail
+    if (cutter_.cut(buffer, bom)) {
       synthetic_lf = true;
-      skipping_ = true;
       break;
     }
-    target = buffer.size() + std::max<std::size_t>(target, 1 << 16);
+    target = buffer.size() + std::max<std::size_t>(target, min_read_ahead);
   }
-  if (buffer.empty() && eof_ && carry_.empty() && skipped_bytes_ == 0 && tail_bytes_ == 0) {
-    return false;
-  }
+  const overlong_line_cutter::dropped_bytes dropped = cutter_.take_dropped();
+  if (buffer.empty() && eof_ && carry_.empty() && dropped.empty()) return false;
   std::size_t start = 0;
   out.bom_skipped = false;
   if (!bom_checked_) {
@@ -91,13 +79,10 @@ bool stream_source::next(chunk_input& out, std::size_t target) {
   }
   out.data = std::string_view(buffer.data() + start, buffer.size() - start);
   // A skipped overlong tail came before this data; bytes cut after a kept prefix come after.
-  out.file_offset = text_offset_ + tail_bytes_ + start;
-  out.text_bytes = buffer.size() - (synthetic_lf ? 1 : 0) + tail_bytes_ + skipped_bytes_;
-  out.dropped_crlf_lines = dropped_crlf_lines_;
+  out.file_offset = text_offset_ + dropped.tail + start;
+  out.text_bytes = buffer.size() - (synthetic_lf ? 1 : 0) + dropped.tail + dropped.after_kept;
+  out.dropped_crlf_lines = dropped.crlf_lines;
   text_offset_ += out.text_bytes;
-  skipped_bytes_ = 0;
-  tail_bytes_ = 0;
-  dropped_crlf_lines_ = 0;
   out.input_bytes = stream_.raw_bytes_read() - bytes_reported_;
   bytes_reported_ = stream_.raw_bytes_read();
   return true;
@@ -115,24 +100,6 @@ void stream_source::fill(std::vector<char>& buffer, std::size_t want) {
   buffer.resize(old + got);
   if (got == 0) eof_ = true;
   budget_ -= got;
-}
-
-// Drops bytes of an overlong line up to and including its LF. A CR right before that LF
-// made it a CRLF line, which a mapped input counts too.
-void stream_source::skip_overlong_tail(std::vector<char>& buffer) {
-  const auto lf = std::find(buffer.begin(), buffer.end(), '\n');
-  if (lf == buffer.end()) {
-    tail_bytes_ += buffer.size();
-    if (!buffer.empty()) last_line_byte_ = buffer.back();
-    buffer.clear();
-    return;
-  }
-  const char before_lf = lf == buffer.begin() ? last_line_byte_ : *(lf - 1);
-  dropped_crlf_lines_ += before_lf == '\r' ? 1 : 0;
-  const auto drop = static_cast<std::size_t>(lf - buffer.begin()) + 1;
-  tail_bytes_ += drop;
-  buffer.erase(buffer.begin(), lf + 1);
-  skipping_ = false;
 }
 
 }  // namespace fenbatch::pipeline::detail

@@ -1,6 +1,7 @@
 // An input read as a byte stream (pipes, FIFOs, stdin, compressed files, --no-mmap): text is
 // read into each chunk's own storage and cut after its last LF, the partial line carried to the
-// next chunk, overlong lines cut on the way, and --max-bytes honoured as a read budget.
+// next chunk, overlong lines cut on the way (overlong_line_cutter.hpp), and --max-bytes honoured
+// as a read budget.
 #pragma once
 
 #include <sys/stat.h>
@@ -12,6 +13,7 @@
 
 #include "decompression.hpp"
 #include "input_source.hpp"
+#include "overlong_line_cutter.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -28,20 +30,15 @@ class stream_source final : public input_source {
 
  private:
   void fill(std::vector<char>& buffer, std::size_t want);
-  void skip_overlong_tail(std::vector<char>& buffer);
 
   bool owns_fd_;
   decompressed_stream stream_;
+  overlong_line_cutter cutter_;
   std::vector<char> carry_;
   bool eof_ = false;
-  bool skipping_ = false;
   bool bom_checked_ = false;
   std::uint64_t text_offset_ = 0;
-  std::uint64_t skipped_bytes_ = 0;       // cut after an overlong line's kept prefix, this chunk
-  std::uint64_t tail_bytes_ = 0;          // of an overlong line's tail, skipped before this data
-  std::uint64_t dropped_crlf_lines_ = 0;  // overlong lines whose dropped tail ended in CRLF
-  char last_line_byte_ = 0;               // last byte of an overlong line read so far
-  std::uint64_t bytes_reported_ = 0;      // on-disk bytes accounted to chunks so far
+  std::uint64_t bytes_reported_ = 0;  // on-disk bytes accounted to chunks so far
   std::uint64_t budget_ = UINT64_MAX;
 };
 
