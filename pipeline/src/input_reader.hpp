@@ -1,41 +1,18 @@
-// Inputs as one stream of chunks, each a run of whole lines from one file. Regular files are
-// memory-mapped (a chunk is a view); everything else, and compressed files (detected by magic
-// bytes), is read through Boost.Iostreams into the chunk's own storage.
+// The run's inputs as one sequence of chunks, file after file, each chunk a run of whole lines
+// from one file (chunk_input.hpp); --max-bytes is counted across all of them. How one input is
+// opened and read lives in input_opening.hpp and the sources it makes.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <string_view>
 #include <vector>
 
+#include "chunk_input.hpp"
+#include "input_options.hpp"
+
 namespace fenbatch::pipeline::detail {
-
-class input_source;
-
-struct chunk_input {
-  std::uint32_t file_index = 0;
-  std::uint64_t file_offset = 0;  // text offset of `data` in its file (after decompression)
-  bool bom_skipped = false;       // a UTF-8 BOM before `data` was dropped
-  std::string_view data;          // whole lines; the last one may lack its LF only at end of file
-  std::vector<char> storage;      // backs `data` for read (not mapped) inputs
-  std::uint64_t input_bytes = 0;  // on-disk input bytes consumed for this chunk
-  std::uint64_t text_bytes = 0;  // text bytes consumed: data, a skipped BOM, dropped overlong tails
-  std::uint64_t dropped_crlf_lines = 0;  // CRLF endings dropped with overlong tails (streams)
-  // Keeps the mapping `data` points into alive while the chunk is in flight.
-  std::shared_ptr<input_source> source;
-
-  // Called once the chunk is fully consumed: lets a mapped input drop the pages behind it, so
-  // resident memory stays flat however large the file.
-  void release() noexcept;
-};
-
-struct input_options {
-  bool use_mmap = true;
-  bool allow_special_files = false;
-  std::uint64_t max_bytes = 0;  // stop after this many text bytes in all (0: no limit)
-};
 
 class input_reader {
  public:

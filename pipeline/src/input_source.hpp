@@ -1,0 +1,42 @@
+// One open input, as the input sequence sees it: a mapping served as views (mapped_source.hpp)
+// or a byte stream read into each chunk's storage (stream_source.hpp). The sequence needs only
+// this interface, so a new kind of source is a file of its own.
+#pragma once
+
+#include <sys/stat.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "chunk_input.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+class input_source {
+ public:
+  explicit input_source(int fd, const struct stat& st) noexcept : fd_(fd), opened_(st) {}
+  virtual ~input_source() = default;
+  input_source(const input_source&) = delete;
+  input_source& operator=(const input_source&) = delete;
+
+  // A regular file whose size or modification time differs from when it was opened: it was
+  // appended to or rewritten while being read (the run processed the size seen at open).
+  [[nodiscard]] bool changed_since_open() const noexcept;
+  // The chunk holding `data` is done; see chunk_input::release().
+  virtual void release(std::string_view /*data*/) noexcept {}
+  // Appends the next part of the text to `out` (stream) or sets it (mapping): about `target`
+  // bytes of whole lines; false once the input is done.
+  virtual bool next(chunk_input& out, std::size_t target) = 0;
+  // Streams stop after this many more text bytes (--max-bytes); mapped files are finite and
+  // are cut at the chunk boundary after the limit instead.
+  virtual void limit_to(std::uint64_t /*bytes*/) noexcept {}
+
+ protected:
+  int fd_;
+
+ private:
+  struct stat opened_;
+};
+
+}  // namespace fenbatch::pipeline::detail

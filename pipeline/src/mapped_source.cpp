@@ -1,0 +1,63 @@
+#include "mapped_source.hpp"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+#include "fenbatch/core/line_splitter.hpp"
+#include "signals.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+mapped_source::mapped_source(int fd, const struct stat& st, const char* data, std::size_t size)
+    : input_source(fd, st),
+      data_(data),
+      size_(size),
+      mapping_slot_(register_mapped_input(data, size)) {
+  if (core::bom_length(std::string_view(data_, size_)) != 0) {
+    position_ = core::utf8_bom.size();
+    bom_ = true;
+  }
+}
+
+mapped_source::~mapped_source() {
+  unregister_mapped_input(mapping_slot_);
+  ::munmap(const_cast<char*>(data_), size_);
+  ::close(fd_);
+}
+
+void mapped_source::release(std::string_view data) noexcept {
+  // Whole pages only, up to the page the next chunk starts in.
+  const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const auto begin = reinterpret_cast<std::uintptr_t>(data_);
+  const auto first = std::max(begin, reinterpret_cast<std::uintptr_t>(data.data()) & ~(page - 1));
+  const auto last = (reinterpret_cast<std::uintptr_t>(data.data()) + data.size()) & ~(page - 1);
+  if (last > first) {
+    ::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+  }
+}
+
+bool mapped_source::next(chunk_input& out, std::size_t target) {
+  if (reported_ == size_) return false;  // (a file holding only a BOM still gets one chunk)
+  std::size_t end = position_ + std::min(target, size_ - position_);
+  if (end < size_) {
+    // Extend to the end of the line: never split a line, never read past the mapping.
+    const void* lf = std::memchr(data_ + end, '\n', size_ - end);
+    end =
+        lf == nullptr ? size_ : static_cast<std::size_t>(static_cast<const char*>(lf) - data_) + 1;
+  }
+  out.storage.clear();
+  out.data = std::string_view(data_ + position_, end - position_);
+  out.file_offset = position_;
+  out.bom_skipped = bom_ && reported_ == 0;
+  out.input_bytes = end - reported_;  // the BOM counts with the first chunk
+  out.text_bytes = out.input_bytes;
+  reported_ = end;
+  position_ = end;
+  return true;
+}
+
+}  // namespace fenbatch::pipeline::detail

@@ -1,0 +1,33 @@
+// A regular file read through a memory mapping: each chunk is a view into the mapping, cut at a
+// line end, so the text is never copied; pages behind consumed chunks are dropped so resident
+// memory stays flat. Overlong lines need no cutting here: the whole line is a view.
+#pragma once
+
+#include <sys/stat.h>
+
+#include <cstddef>
+#include <string_view>
+
+#include "input_source.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+class mapped_source final : public input_source {
+ public:
+  // Takes ownership of `fd` and of the mapping [data, data + size).
+  mapped_source(int fd, const struct stat& st, const char* data, std::size_t size);
+  ~mapped_source() override;
+
+  void release(std::string_view data) noexcept override;
+  bool next(chunk_input& out, std::size_t target) override;
+
+ private:
+  const char* data_;
+  std::size_t size_;
+  std::size_t position_ = 0;
+  std::size_t reported_ = 0;  // bytes accounted to chunks so far
+  bool bom_ = false;
+  int mapping_slot_;
+};
+
+}  // namespace fenbatch::pipeline::detail

@@ -1,0 +1,45 @@
+// An input read as a byte stream (pipes, FIFOs, stdin, compressed files, --no-mmap): text is
+// read into each chunk's own storage and cut after its last LF, the partial line carried to the
+// next chunk, overlong lines cut on the way (overlong_line_cutter.hpp), and --max-bytes honoured
+// as a read budget.
+#pragma once
+
+#include <sys/stat.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "decompression.hpp"
+#include "input_source.hpp"
+#include "overlong_line_cutter.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+class stream_source final : public input_source {
+ public:
+  // `head`: bytes already read from fd (replayed_from_fd) to sniff the format.
+  stream_source(int fd, const struct stat& st, bool owns_fd, std::string path, std::string head,
+                bool replayed_from_fd, compression kind);
+  ~stream_source() override;
+
+  bool next(chunk_input& out, std::size_t target) override;
+  // At most this many more text bytes are read (the run's --max-bytes); then end of input.
+  void limit_to(std::uint64_t bytes) noexcept override { budget_ = bytes; }
+
+ private:
+  void fill(std::vector<char>& buffer, std::size_t want);
+
+  bool owns_fd_;
+  decompressed_stream stream_;
+  overlong_line_cutter cutter_;
+  std::vector<char> carry_;
+  bool eof_ = false;
+  bool bom_checked_ = false;
+  std::uint64_t text_offset_ = 0;
+  std::uint64_t bytes_reported_ = 0;  // on-disk bytes accounted to chunks so far
+  std::uint64_t budget_ = UINT64_MAX;
+};
+
+}  // namespace fenbatch::pipeline::detail
