@@ -7,13 +7,10 @@
 
 #include <boost/program_options.hpp>
 #include <cerrno>
-#include <charconv>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <exception>
 #include <iostream>
-#include <limits>
 #include <new>
 #include <optional>
 #include <stdexcept>
@@ -21,6 +18,8 @@
 #include <system_error>
 #include <vector>
 
+#include "fenbatch/cli/choice_help.hpp"
+#include "fenbatch/cli/parse_number.hpp"
 #include "fenbatch/core/option_names.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/pipeline/io_error.hpp"
@@ -59,36 +58,22 @@ struct usage_error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-std::uint64_t parse_size(const std::string& text, const char* option) {
-  std::size_t used = 0;
-  unsigned long long value = 0;
-  try {
-    value = std::stoull(text, &used);
-  } catch (const std::exception&) {
-    throw usage_error(std::string("invalid value for ") + option + ": '" + text + "'");
-  }
-  std::uint64_t scale = 1;
-  const std::string suffix = text.substr(used);
-  if (suffix == "K" || suffix == "k")
-    scale = 1ULL << 10;
-  else if (suffix == "M" || suffix == "m")
-    scale = 1ULL << 20;
-  else if (suffix == "G" || suffix == "g")
-    scale = 1ULL << 30;
-  else if (!suffix.empty()) {
-    throw usage_error(std::string("invalid value for ") + option + ": '" + text + "'");
-  }
-  return value * scale;
+[[noreturn]] void invalid_value(const char* option, const std::string& text) {
+  throw usage_error(std::string("invalid value for ") + option + ": '" + text + "'");
 }
 
-// A non-negative decimal number no larger than `limit`.
-std::uint64_t parse_count(const std::string& text, const char* option, std::uint64_t limit) {
-  std::uint64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size() || value > limit) {
-    throw usage_error(std::string("invalid value for ") + option + ": '" + text + "'");
+// A decimal number no larger than `limit` (fenbatch::cli's strict reading).
+std::uint64_t count_option(const std::string& text, const char* option, std::uint64_t limit) {
+  if (const std::optional<std::uint64_t> value = fenbatch::cli::parse_count(text, limit)) {
+    return *value;
   }
-  return value;
+  invalid_value(option, text);
+}
+
+// A size with an optional K, M or G suffix.
+std::uint64_t size_option(const std::string& text, const char* option) {
+  if (const std::optional<std::uint64_t> value = fenbatch::cli::parse_size(text)) return *value;
+  invalid_value(option, text);
 }
 
 template <class Enum>
@@ -115,10 +100,13 @@ const char* const usage_text =
 
 std::optional<cli> parse_command_line(int argc, char** argv) {
   cli c;
-  std::string key = "position";
-  std::string format = "fen";
-  std::string castling = "xfen";
-  std::string ep = "legal";
+  using fenbatch::cli::choices_with_default;
+  using fenbatch::core::to_string;
+  // The enum options start from run_config's defaults, by the names core gives them.
+  std::string key(to_string(c.config.key));
+  std::string format(to_string(c.config.write.format));
+  std::string castling(to_string(c.config.write.castling));
+  std::string ep(to_string(c.config.write.ep));
   std::string chunk_size = "1M";
   std::string output;
   std::vector<std::string> operands;
@@ -128,30 +116,41 @@ std::optional<cli> parse_command_line(int argc, char** argv) {
   std::string max_invalid;
   std::string max_bytes = "0";
 
+  const std::string key_help = "dedupe identity: " + choices_with_default(c.config.key) +
+                               " (fen adds the counters, board is placement and side only)";
+  const std::string format_help = "output format: " + choices_with_default(c.config.write.format) +
+                                  " (fen: 6 fields; epd: 4 fields + operations)";
+  const std::string castling_help =
+      "castling notation: " + choices_with_default(c.config.write.castling);
+  const std::string ep_help =
+      "en-passant square written: " + choices_with_default(c.config.write.ep);
   po::options_description visible("Options");
-  visible.add_options()("help,h", "print this help and exit")("version",
-                                                              "print the version and exit")(
-      "dedupe,d", "drop repeated positions, keeping the first occurrence")(
-      "output,o", po::value(&output), "write normalized records here (all operands are inputs)")(
-      "key", po::value(&key), "dedupe identity: position (default), fen (with counters), board")(
-      "format", po::value(&format),
-      "output: fen (default, 6 fields) or epd (4 fields + operations)")(
-      "castling", po::value(&castling), "castling notation: xfen (default) or shredder")(
-      "ep", po::value(&ep), "en-passant square written: legal (default), pseudo, always")(
-      "repair", "repair digit runs, castling order, stale castling rights and ep squares")(
-      "rejects", po::value(&c.config.rejects_path), "write every rejected line here")(
-      "stats", "print a statistics summary to stderr")(
-      "stats-json", po::value(&c.config.stats_json_path), "write statistics as JSON here")(
-      "max-invalid", po::value(&max_invalid), "exit 1 if more than N lines are invalid")(
-      "threads,j", po::value(&threads),
-      "worker threads (default and most: the CPUs this process may run on)")(
-      "samples", po::value(&samples), "invalid lines quoted on stderr per reason (default 3)")(
-      "no-progress", "no progress line on a terminal")(
-      "quiet,q", "no progress, samples or summaries; errors only")(
-      "no-mmap", "read regular files instead of mapping them")(
-      "allow-special", "accept character and block devices as input")(
-      "max-bytes", po::value(&max_bytes), "stop reading after about N bytes (suffixes K, M, G)")(
-      "chunk-size", po::value(&chunk_size), "bytes per unit of parallel work (default 1M)");
+  // One option per line reads better than clang-format's layout of the chained calls.
+  // clang-format off
+  visible.add_options()
+      ("help,h", "print this help and exit")
+      ("version", "print the version and exit")
+      ("dedupe,d", "drop repeated positions, keeping the first occurrence")
+      ("output,o", po::value(&output), "write normalized records here (all operands are inputs)")
+      ("key", po::value(&key), key_help.c_str())
+      ("format", po::value(&format), format_help.c_str())
+      ("castling", po::value(&castling), castling_help.c_str())
+      ("ep", po::value(&ep), ep_help.c_str())
+      ("repair", "repair digit runs, castling order, stale castling rights and ep squares")
+      ("rejects", po::value(&c.config.rejects_path), "write every rejected line here")
+      ("stats", "print a statistics summary to stderr")
+      ("stats-json", po::value(&c.config.stats_json_path), "write statistics as JSON here")
+      ("max-invalid", po::value(&max_invalid), "exit 1 if more than N lines are invalid")
+      ("threads,j", po::value(&threads),
+       "worker threads (default and most: the CPUs this process may run on)")
+      ("samples", po::value(&samples), "invalid lines quoted on stderr per reason (default 3)")
+      ("no-progress", "no progress line on a terminal")
+      ("quiet,q", "no progress, samples or summaries; errors only")
+      ("no-mmap", "read regular files instead of mapping them")
+      ("allow-special", "accept character and block devices as input")
+      ("max-bytes", po::value(&max_bytes), "stop reading after about N bytes (suffixes K, M, G)")
+      ("chunk-size", po::value(&chunk_size), "bytes per unit of parallel work (default 1M)");
+  // clang-format on
   po::options_description hidden;
   hidden.add_options()("operand", po::value(&operands));
   po::options_description all;
@@ -202,18 +201,18 @@ std::optional<cli> parse_command_line(int argc, char** argv) {
   config.write.castling = parse_choice<castling_notation>(castling, "--castling");
   config.write.ep = parse_choice<ep_policy>(ep, "--ep");
   config.decode.repair = vm.count("repair") != 0;
-  config.threads = static_cast<unsigned>(parse_count(threads, "--threads", 4096));
-  config.samples_per_reason = static_cast<unsigned>(parse_count(samples, "--samples", 1U << 30));
-  config.chunk_size = static_cast<std::size_t>(parse_size(chunk_size, "--chunk-size"));
+  config.threads = static_cast<unsigned>(count_option(threads, "--threads", 4096));
+  config.samples_per_reason = static_cast<unsigned>(count_option(samples, "--samples", 1U << 30));
+  config.chunk_size = static_cast<std::size_t>(size_option(chunk_size, "--chunk-size"));
   if (config.chunk_size == 0) throw usage_error("--chunk-size must be positive");
   config.use_mmap = vm.count("no-mmap") == 0;
   config.allow_special_files = vm.count("allow-special") != 0;
-  config.max_bytes = parse_size(max_bytes, "--max-bytes");
+  config.max_bytes = size_option(max_bytes, "--max-bytes");
   c.print_stats = vm.count("stats") != 0;
   c.quiet = vm.count("quiet") != 0;
   c.progress = !c.quiet && vm.count("no-progress") == 0 && ::isatty(STDERR_FILENO) != 0;
   if (vm.count("max-invalid") != 0) {
-    c.max_invalid = parse_count(max_invalid, "--max-invalid", UINT64_MAX);
+    c.max_invalid = count_option(max_invalid, "--max-invalid", UINT64_MAX);
   }
   return c;
 }

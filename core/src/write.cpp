@@ -5,6 +5,8 @@
 #include <cstring>
 
 #include "epd_operations.hpp"
+#include "fenbatch/core/attacks.hpp"
+#include "fenbatch/core/movegen.hpp"
 
 namespace fenbatch::core {
 namespace {
@@ -78,9 +80,49 @@ square written_ep(const record& rec, ep_policy policy) noexcept {
   return no_square;
 }
 
+// For a position alone, what validate() records: a legal capture is a legal move, found the
+// way the move generator finds it (rare enough off the hot path to generate them all).
+square written_ep(const position& pos, ep_policy policy) noexcept {
+  if (pos.ep_square == no_square || policy == ep_policy::always) return pos.ep_square;
+  const color us = pos.side_to_move;
+  if ((pos.pieces(us, piece_type::pawn) & pawn_attacks(~us, pos.ep_square)) == 0) return no_square;
+  if (policy == ep_policy::pseudo) return pos.ep_square;
+  move_list legal;
+  generate_legal_moves(pos, legal);
+  for (const move m : legal) {
+    if (m.kind() == move_kind::en_passant) return pos.ep_square;
+  }
+  return no_square;
+}
+
 char* write_number(std::uint32_t value, char* o) noexcept {
   // 10 digits hold any uint32_t; to_chars cannot fail here.
   return std::to_chars(o, o + 10, value).ptr;
+}
+
+// The fields between the placement and the counters: " side castling ep". Shared by both
+// writers; inline so that write_record, on the hot path, keeps it in its own body.
+inline char* write_side_castling_ep(const position& pos, castling_notation castling, square ep,
+                                    char* o) noexcept {
+  *o++ = ' ';
+  *o++ = pos.side_to_move == color::white ? 'w' : 'b';
+  *o++ = ' ';
+  o = write_castling(pos, castling, o);
+  *o++ = ' ';
+  if (ep == no_square) {
+    *o++ = '-';
+  } else {
+    *o++ = static_cast<char>('a' + file_of(ep));
+    *o++ = static_cast<char>('1' + rank_of(ep));
+  }
+  return o;
+}
+
+inline char* write_counters(const position& pos, char* o) noexcept {
+  *o++ = ' ';
+  o = write_number(pos.halfmove_clock, o);
+  *o++ = ' ';
+  return write_number(pos.fullmove_number, o);
 }
 
 // Re-emits validated EPD operations as "opcode operand ...;" joined by single spaces.
@@ -140,23 +182,9 @@ std::size_t write_record(const record& rec, std::string_view line, const write_o
   } else {
     o = write_placement(pos, o);
   }
-  *o++ = ' ';
-  *o++ = pos.side_to_move == color::white ? 'w' : 'b';
-  *o++ = ' ';
-  o = write_castling(pos, options.castling, o);
-  *o++ = ' ';
-  const square ep = written_ep(rec, options.ep);
-  if (ep == no_square) {
-    *o++ = '-';
-  } else {
-    *o++ = static_cast<char>('a' + file_of(ep));
-    *o++ = static_cast<char>('1' + rank_of(ep));
-  }
+  o = write_side_castling_ep(pos, options.castling, written_ep(rec, options.ep), o);
   if (options.format == output_format::fen) {
-    *o++ = ' ';
-    o = write_number(pos.halfmove_clock, o);
-    *o++ = ' ';
-    o = write_number(pos.fullmove_number, o);
+    o = write_counters(pos, o);
   } else if (rec.operations_end > rec.operations_begin) {
     operation_writer writer(o);
     const std::string_view ops = rec.operations(line);
@@ -169,6 +197,19 @@ std::size_t write_record(const record& rec, std::string_view line, const write_o
 std::string to_canonical(const record& rec, std::string_view line, const write_options& options) {
   std::string text(max_written_size(line.size()), '\0');
   text.resize(write_record(rec, line, options, text.data()));
+  return text;
+}
+
+std::size_t write_position(const position& pos, const write_options& options, char* out) noexcept {
+  char* o = write_placement(pos, out);
+  o = write_side_castling_ep(pos, options.castling, written_ep(pos, options.ep), o);
+  if (options.format == output_format::fen) o = write_counters(pos, o);
+  return static_cast<std::size_t>(o - out);
+}
+
+std::string to_canonical(const position& pos, const write_options& options) {
+  std::string text(max_position_size, '\0');
+  text.resize(write_position(pos, options, text.data()));
   return text;
 }
 

@@ -6,8 +6,10 @@
 #include <string>
 #include <string_view>
 
+#include "fenbatch/core/movegen.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/write.hpp"
+#include "shared_data.hpp"
 
 namespace fenbatch::core {
 namespace {
@@ -122,6 +124,91 @@ TEST(Write, LongestRecordFitsTheAdvertisedBound) {
   const std::string out = to_canonical(rec, line, epd);
   EXPECT_LE(out.size(), max_written_size(line.size()));
   EXPECT_EQ(out.size(), line.size() + (line.size() - 26) / 2 - 1);
+}
+
+// write_position: a position alone, with no line or record behind it.
+
+position parsed(std::string_view line) {
+  record rec;
+  EXPECT_TRUE(parse_record(line, {}, rec).ok()) << line;
+  return rec.pos;
+}
+
+constexpr write_options epd_always{output_format::epd, castling_notation::xfen, ep_policy::always};
+
+TEST(WritePosition, StartPositionInEitherNotationAndFormat) {
+  constexpr std::string_view start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  EXPECT_EQ(to_canonical(parsed(start)), start);
+  EXPECT_EQ(to_canonical(parsed(start), shredder),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+  EXPECT_EQ(to_canonical(parsed(start), epd),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+  constexpr std::string_view inner =
+      "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11";
+  EXPECT_EQ(to_canonical(parsed(inner)), inner);
+  EXPECT_EQ(to_canonical(parsed(inner), shredder),
+            "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gga - 4 11");
+}
+
+TEST(WritePosition, EpSquareFollowsThePolicyWithoutARecord) {
+  constexpr std::string_view skewer = "8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1";
+  EXPECT_EQ(to_canonical(parsed(skewer)), "8/8/8/r2Pp2K/8/8/4k3/8 w - - 0 1");
+  EXPECT_EQ(to_canonical(parsed(skewer), pseudo_ep), "8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1");
+  EXPECT_EQ(to_canonical(parsed(skewer), always_ep), "8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1");
+  constexpr std::string_view no_capturer =
+      "rnbqkbnr/pppp1ppp/8/4p3/2P5/8/PP1PPPPP/RNBQKBNR w KQkq e6 0 2";
+  EXPECT_EQ(to_canonical(parsed(no_capturer)),
+            "rnbqkbnr/pppp1ppp/8/4p3/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 0 2");
+  EXPECT_EQ(to_canonical(parsed(no_capturer), pseudo_ep),
+            "rnbqkbnr/pppp1ppp/8/4p3/2P5/8/PP1PPPPP/RNBQKBNR w KQkq - 0 2");
+  EXPECT_EQ(to_canonical(parsed(no_capturer), always_ep), no_capturer);
+  constexpr std::string_view capture = "k1r5/8/8/PpP5/8/2K5/8/8 w - b6 0 1";
+  EXPECT_EQ(to_canonical(parsed(capture)), capture);
+  EXPECT_EQ(to_canonical(parsed("k1r5/8/8/1pP5/8/2K5/8/8 w - b6 0 1")),
+            "k1r5/8/8/1pP5/8/2K5/8/8 w - - 0 1");
+  EXPECT_EQ(to_canonical(parsed("8/8/8/2k5/2pP4/8/4K3/8 b - d3 0 1"), epd_always),
+            "8/8/8/2k5/2pP4/8/4K3/8 b - d3");
+}
+
+TEST(WritePosition, PositionAfterADoublePush) {
+  // The FEN specification's example after 1. e4: the square is written whatever can take.
+  const position start = parsed("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  const position after = after_move(start, move(make_square(4, 1), make_square(4, 3)));
+  EXPECT_EQ(to_canonical(after, always_ep),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  EXPECT_EQ(to_canonical(after), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+}
+
+TEST(WritePosition, LargestCountersFitTheBound) {
+  const std::string out = to_canonical(
+      parsed("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4294967295 4294967295"));
+  EXPECT_EQ(out, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4294967295 4294967295");
+  EXPECT_LE(out.size(), max_position_size);
+}
+
+// The two writers are one notation: every valid vector comes out the same through either, in
+// every option combination (epd only for lines without operations, which only records keep).
+TEST(WritePosition, AgreesWithWriteRecordOnEverySharedVector) {
+  FENBATCH_REQUIRE_SHARED(shared);
+  int compared = 0;
+  for (const std::string& row :
+       ::fenbatch::test::read_lines(shared / "vectors" / "fen-vectors.tsv")) {
+    const std::string line = row.substr(0, row.find('\t'));
+    record rec;
+    if (line.empty() || line[0] == '#' || !parse_record(line, {}, rec).ok()) continue;
+    for (const output_format format : {output_format::fen, output_format::epd}) {
+      if (format == output_format::epd && rec.operations_end > rec.operations_begin) continue;
+      for (const castling_notation castling :
+           {castling_notation::xfen, castling_notation::shredder}) {
+        for (const ep_policy ep : {ep_policy::legal, ep_policy::pseudo, ep_policy::always}) {
+          const write_options options{format, castling, ep};
+          EXPECT_EQ(to_canonical(rec.pos, options), to_canonical(rec, line, options)) << line;
+          ++compared;
+        }
+      }
+    }
+  }
+  EXPECT_GT(compared, 100);
 }
 
 }  // namespace

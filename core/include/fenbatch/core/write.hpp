@@ -1,4 +1,5 @@
-// Canonical output of an accepted record.
+// Canonical output: of an accepted record (the line it came from gives its EPD operations and,
+// when already canonical, its bytes), or of a position alone.
 #pragma once
 
 #include <cstddef>
@@ -46,5 +47,20 @@ std::size_t write_record(const record& rec, std::string_view line, const write_o
 // Convenience for tests and tools; allocates.
 [[nodiscard]] std::string to_canonical(const record& rec, std::string_view line,
                                        const write_options& options = {});
+
+// Bytes write_position may need: 71 for the placement, 4 castling letters, 2 ep characters,
+// two 10-digit counters and the separators (103), rounded up.
+inline constexpr std::size_t max_position_size = 128;
+
+// Writes `pos` alone (no terminator) as write_record writes a record of it: placement, side,
+// castling in the chosen notation, the en-passant square as options.ep decides (`legal`: when
+// a legal en-passant capture exists; `pseudo`: when a pawn of the side to move attacks the
+// square; `always`: as pos.ep_square holds it), and in fen format the counters; epd format
+// gives the four fields. `pos` must be one that validate() accepts; `out` must hold
+// max_position_size bytes. Returns the number of bytes written.
+std::size_t write_position(const position& pos, const write_options& options, char* out) noexcept;
+
+// Convenience for tests and tools; allocates.
+[[nodiscard]] std::string to_canonical(const position& pos, const write_options& options = {});
 
 }  // namespace fenbatch::core

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# fenbatch-gen writes through the project's atomic writer: a run that fails part-way (here the
+# file size limit, which makes a write fail with EFBIG) exits 2 naming the file, and leaves
+# neither a half-written file nor a temporary one; an existing file keeps its content.
+set -uo pipefail
+mkdir work && cd work || exit 1  # ls -A below lists only what the generator left
+echo "previous content" >kept.fen
+(
+  ulimit -f 64  # 64 KiB: far less than 100000 lines
+  "$FENBATCH_GEN" -n 100000 -o new.fen 2>&1
+  echo "new.fen: exit=$?"
+  "$FENBATCH_GEN" -n 100000 -o kept.fen 2>&1
+  echo "kept.fen: exit=$?"
+)
+ls -A
+cat kept.fen
+# Without the limit the same run publishes the whole file.
+"$FENBATCH_GEN" -n 100000 -o new.fen && wc -l <new.fen
