@@ -45,7 +45,7 @@ void generate(const options& opts) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  fenbatch::pipeline::install_signal_cleanup();
+  fenbatch::pipeline::install_signal_cleanup("fenbatch-gen");
   options opts;
   if (const std::optional<int> status = fenbatch::gen::parse_command_line(argc, argv, opts)) {
     return *status;

@@ -3,12 +3,15 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstdint>
 #include <cstring>
+#include <string>
+#include <string_view>
 
 #include "fenbatch/pipeline/signal_cleanup.hpp"
 
@@ -96,12 +99,25 @@ void say(const char* text) noexcept {
   [[maybe_unused]] const ssize_t ignored = ::write(STDERR_FILENO, text, n);
 }
 
+// The handlers' messages, with the program's name, made once when the handlers are installed:
+// a handler may not allocate.
+std::array<char, 128> interrupted_message{};
+std::array<char, 128> input_changed_message{};
+
+void compose(std::array<char, 128>& message, std::string_view program, std::string_view text) {
+  std::string composed(program.substr(0, 40));
+  composed += ": ";
+  composed += text;
+  composed += '\n';
+  std::memcpy(message.data(), composed.data(), std::min(composed.size(), message.size() - 1));
+}
+
 extern "C" void on_fatal_signal(int signal_number) {
   // The failed unlinks and renames below must not change errno for the interrupted code.
   const int saved_errno = errno;
   remove_temp_files();
   // A closed pipe ends the process quietly, as it ends `cat`; the others are interruptions.
-  if (signal_number != SIGPIPE) say("fenbatch: interrupted\n");
+  if (signal_number != SIGPIPE) say(interrupted_message.data());
   std::signal(signal_number, SIG_DFL);
   errno = saved_errno;
   std::raise(signal_number);
@@ -122,7 +138,7 @@ extern "C" void on_bus_error(int signal_number, siginfo_t* info, void*) {
   });
   if (ours) {
     remove_temp_files();
-    say("fenbatch: input changed while reading (truncated?); nothing was written\n");
+    say(input_changed_message.data());
     ::_exit(2);
   }
   std::signal(signal_number, SIG_DFL);
@@ -166,7 +182,10 @@ void unregister_mapped_input(int slot) noexcept {
 
 }  // namespace detail
 
-void install_signal_cleanup() {
+void install_signal_cleanup(std::string_view program) {
+  detail::compose(detail::interrupted_message, program, "interrupted");
+  detail::compose(detail::input_changed_message, program,
+                  "input changed while reading (truncated?); nothing was written");
   struct sigaction fatal {};
   fatal.sa_handler = detail::on_fatal_signal;
   sigemptyset(&fatal.sa_mask);

@@ -16,3 +16,17 @@ ls -A
 cat kept.fen
 # Without the limit the same run publishes the whole file.
 "$FENBATCH_GEN" -n 100000 -o new.fen && wc -l <new.fen
+# Interrupted (SIGINT while it writes a large file): "fenbatch-gen: interrupted", the status
+# of the signal, and no file or temporary left.
+mkdir ../interrupted && cd ../interrupted || exit 1
+"$FENBATCH_GEN" -n 100000000 -o big.fen 2>err.txt &
+generator=$!
+for _ in $(seq 100); do  # until its temporary exists (it is written from the start)
+  [ -n "$(ls -A)" ] && [ "$(ls -A)" != err.txt ] && break
+  sleep 0.05
+done
+kill -INT "$generator"
+wait "$generator"
+echo "interrupted: exit=$?"
+cat err.txt
+ls -A
