@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 namespace fenbatch::pipeline::detail {
@@ -32,10 +33,10 @@ class material_counter {
       }
     }
   }
-  template <class F>
-  void for_each(F&& f) const {
-    for (const std::uint16_t i : used_) f(keys_[i], std::uint64_t{counts_[i]});
-    for (const std::uint64_t s : overflow_) f(s, std::uint64_t{1});
+  // Adds these counts to a run's table (run_stats::material).
+  void add_to(std::unordered_map<std::uint64_t, std::uint64_t>& table) const {
+    for (const std::uint16_t i : used_) table[keys_[i]] += counts_[i];
+    for (const std::uint64_t s : overflow_) ++table[s];
   }
   void clear() noexcept {
     for (const std::uint16_t i : used_) keys_[i] = 0;

@@ -21,9 +21,7 @@ void ordered_stage::consume(chunk& c) {
     line_base_ = 0;
   }
   stats_.merge(c.counts);
-  c.material.for_each([this](std::uint64_t signature, std::uint64_t count) {
-    stats_.material[signature] += count;
-  });
+  c.material.add_to(stats_.material);
   write_valid(c);
   rejects_.report(c, line_base_, stats_.invalid_samples);
   line_base_ += c.counts.lines;

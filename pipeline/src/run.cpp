@@ -47,19 +47,24 @@ auto chunk_stage(Work work) {
   });
 }
 
-// Stages 3 and 4: one serial in-order stage per group of dedupe shards, then the parallel
-// copy of the first occurrences.
-tbb::filter<chunk*, chunk*> dedupe_filters(dedupe_stages& dedupe) {
-  const auto add_stage = [&dedupe](std::size_t stage) {
-    return tbb::make_filter<chunk*, chunk*>(
-        tbb::filter_mode::serial_in_order, chunk_stage([&dedupe, stage](chunk& c) {
-          happens_after(dedupe.stage_token(stage));
-          const publish_on_exit published(dedupe.stage_token(stage));
-          dedupe.add(c, stage);
-        }));
-  };
-  tbb::filter<chunk*, chunk*> filters = add_stage(0);
-  for (std::size_t s = 1; s < dedupe.stage_count(); ++s) filters = filters & add_stage(s);
+// Stage 3 for one group of dedupe shards: add the chunk's keys of those shards to the set.
+auto add_keys(dedupe_stages& dedupe, std::size_t stage) {
+  return chunk_stage([&dedupe, stage](chunk& c) {
+    happens_after(dedupe.stage_token(stage));
+    const publish_on_exit published(dedupe.stage_token(stage));
+    dedupe.add(c, stage);
+  });
+}
+
+// `processing`, then with dedupe stage 3 once per group of shards and stage 4.
+tbb::filter<chunk*, chunk*> with_dedupe_stages(const tbb::filter<chunk*, chunk*>& processing,
+                                               dedupe_stages& dedupe) {
+  if (dedupe.stage_count() == 0) return processing;
+  tbb::filter<chunk*, chunk*> filters = processing;
+  for (std::size_t s = 0; s < dedupe.stage_count(); ++s) {
+    filters = filters & tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::serial_in_order,
+                                                         add_keys(dedupe, s));
+  }
   return filters & tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::parallel,
                                                     chunk_stage(keep_first_occurrences));
 }
@@ -69,7 +74,7 @@ tbb::filter<chunk*, chunk*> dedupe_filters(dedupe_stages& dedupe) {
 
 run_stats run(const run_config& config) {
   using namespace detail;
-  const auto started = ordered_stage::clock_type::now();
+  const auto started = std::chrono::steady_clock::now();
   const run_plan plan = plan_run(config);  // (before any file is opened)
 
   // Open everything that can fail before reading a byte: inputs, then every destination.
@@ -134,12 +139,8 @@ run_stats run(const run_config& config) {
     const acquire_on_exit acquired(&inputs, &ordered);
     try {
       arena.execute([&] {
-        if (config.dedupe) {
-          tbb::parallel_pipeline(
-              plan.tokens, read_filter & process_filter & dedupe_filters(dedupe) & write_filter);
-        } else {
-          tbb::parallel_pipeline(plan.tokens, read_filter & process_filter & write_filter);
-        }
+        tbb::parallel_pipeline(
+            plan.tokens, read_filter & with_dedupe_stages(process_filter, dedupe) & write_filter);
       });
     } catch (const std::bad_alloc&) {
       happens_after(&ordered);
@@ -162,7 +163,7 @@ run_stats run(const run_config& config) {
   }
   stats.threads = plan.threads;
   stats.wall_seconds =
-      std::chrono::duration<double>(ordered_stage::clock_type::now() - started).count();
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
   files.commit(files.has_stats_json() ? to_json(stats, config) : std::string());
   return stats;
