@@ -13,8 +13,8 @@
 #include "fenbatch/pipeline/run_config.hpp"
 #include "fenbatch/pipeline/run_stats.hpp"
 #include "input_reader.hpp"
+#include "most_repeated_tracker.hpp"
 #include "reject_report.hpp"
-#include "top_lists.hpp"
 
 namespace fenbatch::pipeline::detail {
 

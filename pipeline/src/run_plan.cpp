@@ -19,10 +19,11 @@ run_plan plan_run(const run_config& config) {
   plan.threads = config.threads != 0 ? std::min(config.threads, available) : available;
 
   // One shard per worker would leave threads idle at the join when shards differ in size.
-  plan.shard_count = config.dedupe_shards != 0 ? config.dedupe_shards
-                     : plan.threads == 1       ? 1
-                                               : std::min(sharded_dedupe_set::max_shards,
-                                                          std::bit_ceil(std::size_t{4} * plan.threads));
+  const std::size_t automatic_shards =
+      plan.threads == 1
+          ? 1
+          : std::min(sharded_dedupe_set::max_shards, std::bit_ceil(std::size_t{4} * plan.threads));
+  plan.shard_count = config.dedupe_shards != 0 ? config.dedupe_shards : automatic_shards;
   sharded_dedupe_set::check_shard_count(plan.shard_count);
   if (config.dedupe && config.dedupe_shards != 0 && config.dedupe_stages > plan.shard_count) {
     throw std::invalid_argument("dedupe stages (" + std::to_string(config.dedupe_stages) +

@@ -6,12 +6,10 @@
 #include <array>
 #include <map>
 
-#include "top_lists.hpp"
-
 namespace fenbatch::pipeline {
 
 std::vector<counted_text> run_stats::top_material() const {
-  return detail::top_material(material);
+  return pipeline::top_material(material);
 }
 
 void run_stats::merge(const run_stats& later, unsigned samples_per_reason) {
@@ -33,7 +31,7 @@ void run_stats::merge(const run_stats& later, unsigned samples_per_reason) {
       most_repeated.push_back(entry);
     }
   }
-  detail::rank_most_repeated(most_repeated);
+  rank_most_repeated(most_repeated);
 
   std::array<std::size_t, core::fen_errc_count> samples{};
   for (const invalid_sample& sample : invalid_samples)

@@ -304,7 +304,7 @@ TEST(RunStatsMerge, PartsWithDisjointKeysMergeIntoTheWholeRunsDedupeStatistics) 
   const run_stats all = run_on(dir, dir.write("whole.fen", text), true);
   run_stats merged = run_on(dir, dir.write("white.fen", white), true);
   merged.merge(run_on(dir, dir.write("black.fen", black), true), 3);
-  ASSERT_EQ(all.most_repeated.size(), run_stats::top_count);
+  ASSERT_EQ(all.most_repeated.size(), top_list_length);
   ASSERT_GT(all.duplicates, 1000U);
   EXPECT_EQ(merged.unique, all.unique);
   EXPECT_EQ(merged.written, all.written);

@@ -11,22 +11,10 @@
 #include <vector>
 
 #include "fenbatch/core/fen_errc.hpp"
-#include "fenbatch/core/position_key.hpp"
 #include "fenbatch/pipeline/run_counters.hpp"
+#include "fenbatch/pipeline/top_lists.hpp"
 
 namespace fenbatch::pipeline {
-
-struct counted_text {
-  std::string text;
-  std::uint64_t count = 0;
-  friend bool operator==(const counted_text&, const counted_text&) = default;
-};
-
-// A position counted among duplicates; its key ranks ties and matches it across parts.
-struct repeated_position : counted_text {
-  core::position_key key;
-  friend bool operator==(const repeated_position&, const repeated_position&) = default;
-};
 
 // Where an invalid line was: the same lines as the stderr samples, in input order.
 struct invalid_sample {
@@ -39,9 +27,6 @@ struct invalid_sample {
 };
 
 struct run_stats : run_counters {
-  // Entries in most_repeated and in top_material().
-  static constexpr std::size_t top_count = 20;
-
   // Inputs that changed (size or modification time) while they were read, and whether
   // reading stopped at run_config::max_bytes.
   std::vector<std::string> inputs_changed;
@@ -50,24 +35,25 @@ struct run_stats : run_counters {
   // Valid lines (before dedupe) by material signature (core::material_signature): the whole
   // table, so that merging is exact; top_material() ranks it.
   std::unordered_map<std::uint64_t, std::uint64_t> material;
-  // The top_count positions counted most often (with dedupe), by count, then key.
+  // The top_list_length positions counted most often (with dedupe), by count, then key.
   std::vector<repeated_position> most_repeated;
   std::vector<invalid_sample> invalid_samples;  // up to samples_per_reason per reason
 
   double wall_seconds = 0;
   unsigned threads = 0;  // the threads used (run_config::threads, capped at the usable CPUs)
 
-  // The top_count material signatures (text, e.g. "KQRBNPPvKRNPP") of most valid lines, by
-  // count, then signature.
+  // The top_list_length material signatures (text, e.g. "KQRBNPPvKRNPP") of most valid
+  // lines, by count, then signature.
   [[nodiscard]] std::vector<counted_text> top_material() const;
 
   // Adds a part's statistics to these, `later` being the part that follows in input order:
-  // - counters add (associative and commutative); unique and duplicates are exact for parts
-  //   with disjoint key sets (shards, partitions by key), as most_repeated is;
+  // - counters add (associative and commutative); unique, written and duplicates are those of
+  //   the whole for parts with disjoint key sets (shards, partitions by key), not for parts
+  //   that share keys (a key in two parts is new to each);
   // - material: the tables add, exactly;
-  // - most_repeated: the union, counts of a key in both added (its text from this part),
-  //   ranked again and cut to top_count; exact for disjoint key sets, as cutting each part to
-  //   its own top_count loses nothing then;
+  // - most_repeated: the union, the counts of a key in both added (its text from this part),
+  //   ranked again and cut to top_list_length; exact for disjoint key sets, since cutting
+  //   each part to its own top_list_length loses nothing then;
   // - invalid_samples: this part's, then later's, at most samples_per_reason per reason (the
   //   first ones of the input: associative, not commutative);
   // - inputs_changed: this part's, then later's; stopped_at_max_bytes: either;

@@ -1,25 +1,16 @@
-// The ranked lists of the statistics: the most repeated positions, tracked exactly while the
-// run goes, and the most frequent material signatures, ranked from the whole table.
+// The most repeated positions, tracked exactly in the ordered stage as duplicates are found.
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "fenbatch/core/position_key.hpp"
-#include "fenbatch/pipeline/run_stats.hpp"
+#include "fenbatch/pipeline/top_lists.hpp"
 
 namespace fenbatch::pipeline::detail {
-
-// Sorts by count (highest first), then key, and keeps run_stats::top_count entries.
-void rank_most_repeated(std::vector<repeated_position>& entries);
-
-// The run_stats::top_count signatures of most lines, by count, then signature.
-[[nodiscard]] std::vector<counted_text> top_material(
-    const std::unordered_map<std::uint64_t, std::uint64_t>& material);
 
 // The positions counted most often among duplicates, kept exactly (see the argument in
 // record_duplicate): candidates enter when their count reaches the current 20th largest.
@@ -34,14 +25,14 @@ class most_repeated_tracker {
     // then; counts below that threshold may leave a candidate's count stale (low), which can
     // only make pruning drop keys that are not in the final top 20 either. Pruning keeps the
     // top 20 by (count, key), so it never drops a final top-20 key.
-    if (candidates_.size() >= run_stats::top_count && count < threshold_) return;
+    if (candidates_.size() >= top_list_length && count < threshold_) return;
     auto it = candidates_.find(key);
     if (it != candidates_.end()) {
       it->second.count = count;
       return;
     }
     candidates_.emplace(key, counted_text{std::string(text_of()), count});
-    if (candidates_.size() > 4 * run_stats::top_count) prune();
+    if (candidates_.size() > 4 * top_list_length) prune();
   }
 
   [[nodiscard]] std::vector<repeated_position> top() const;
