@@ -227,17 +227,51 @@ std::string with_commas(std::uint64_t n) {
   return out;
 }
 
+// The summary takes the counters' labels and values from their one list (run_counters.hpp);
+// this decides only which are shown, and where.
+using fenbatch::pipeline::counter;
+using fenbatch::pipeline::counter_info;
+using fenbatch::pipeline::describe;
+
+// A counter's name for people: "legal ep" for legal_ep.
+std::string label(std::string_view name) {
+  std::string text(name);
+  for (char& c : text) c = c == '_' ? ' ' : c;
+  return text;
+}
+
+// "fenbatch: 7 invalid lines (rank_width 5, field_count 2)": the reasons that occurred.
 void print_invalid_summary(const run_stats& s) {
+  const counter_info& reasons = describe(counter::invalid_by_reason);
+  const std::span<const std::uint64_t> counts = reasons.values(s);
   std::string by_reason;
-  for (int e = 0; e < fenbatch::core::fen_errc_count; ++e) {
-    const std::uint64_t n = s.invalid_by_reason[static_cast<std::size_t>(e)];
-    if (n == 0) continue;
+  for (std::size_t e = 0; e < counts.size(); ++e) {
+    if (counts[e] == 0) continue;
     by_reason += by_reason.empty() ? "" : ", ";
-    by_reason += std::string(fenbatch::core::to_string(static_cast<fenbatch::core::fen_errc>(e))) +
-                 " " + with_commas(n);
+    by_reason += reasons.element_name(e) + " " + with_commas(counts[e]);
   }
   std::fprintf(stderr, "fenbatch: %s invalid line%s (%s)\n", with_commas(s.invalid).c_str(),
                s.invalid == 1 ? "" : "s", by_reason.c_str());
+}
+
+// One line of counters: "group: name N, name N; name: N", a group being a nested object of
+// the JSON document.
+void print_counter_line(const run_stats& s, std::initializer_list<counter> counters) {
+  std::string line = " ";
+  std::string_view group;
+  for (const counter c : counters) {
+    const counter_info& info = describe(c);
+    const std::string value = with_commas(info.value(s));
+    if (!info.group().empty() && info.group() == group) {
+      line += ", " + label(info.name()) + " " + value;
+      continue;
+    }
+    line += line.size() == 1 ? " " : "; ";
+    group = info.group();
+    line += group.empty() ? label(info.name()) + ": " + value
+                          : label(group) + ": " + label(info.name()) + " " + value;
+  }
+  std::fprintf(stderr, "%s\n", line.c_str());
 }
 
 void print_stats(const run_stats& s, const run_config& config) {
@@ -247,39 +281,34 @@ void print_stats(const run_stats& s, const run_config& config) {
                with_commas(s.lines).c_str(), static_cast<double>(s.bytes) / 1e6, s.wall_seconds,
                static_cast<double>(s.bytes) / 1e6 / seconds,
                static_cast<double>(s.lines) / 1e6 / seconds, s.threads);
-  const auto row = [](const char* name, std::uint64_t n) {
-    std::fprintf(stderr, "  %-12s %15s\n", name, with_commas(n).c_str());
-  };
-  row("valid", s.valid);
-  row("invalid", s.invalid);
-  row("blank", s.skipped_blank);
-  row("comment", s.skipped_comment);
-  row("written", s.written);
-  row("duplicates", s.duplicates);
-  if (config.dedupe) row("unique", s.unique);
-  for (int k = 0; k < fenbatch::core::repair_kind_count; ++k) {
-    const std::uint64_t n = s.repairs[static_cast<std::size_t>(k)];
-    if (n != 0) {
-      std::fprintf(
-          stderr, "  repaired %-16s %s\n",
-          std::string(fenbatch::core::to_string(static_cast<fenbatch::core::repair_kind>(k)))
-              .c_str(),
-          with_commas(n).c_str());
+  for (const counter c :
+       {counter::valid, counter::invalid, counter::skipped_blank, counter::skipped_comment,
+        counter::written, counter::duplicates, counter::unique}) {
+    const counter_info& info = describe(c);
+    if (info.reported == fenbatch::pipeline::counter_reported::with_dedupe && !config.dedupe) {
+      continue;
+    }
+    std::fprintf(stderr, "  %-12s %15s\n", label(info.name()).c_str(),
+                 with_commas(info.value(s)).c_str());
+  }
+  const counter_info& repairs = describe(counter::repairs);
+  const std::span<const std::uint64_t> repaired = repairs.values(s);
+  for (std::size_t k = 0; k < repaired.size(); ++k) {
+    if (repaired[k] != 0) {
+      std::fprintf(stderr, "  repaired %-16s %s\n", repairs.element_name(k).c_str(),
+                   with_commas(repaired[k]).c_str());
     }
   }
   std::fprintf(stderr,
                "  reconciliation: lines %s = written + duplicates + invalid + skipped: %s\n",
                with_commas(s.lines).c_str(), s.reconciles() ? "ok" : "MISMATCH");
-  std::fprintf(stderr,
-               "  side to move: white %s, black %s; castling: none %s, standard %s, chess960 %s\n",
-               with_commas(s.white_to_move).c_str(), with_commas(s.black_to_move).c_str(),
-               with_commas(s.castling_none).c_str(), with_commas(s.castling_standard).c_str(),
-               with_commas(s.castling_chess960).c_str());
-  std::fprintf(stderr, "  legal ep: %s; in check: %s\n", with_commas(s.legal_ep).c_str(),
-               with_commas(s.in_check).c_str());
-  for (std::size_t i = 0; i < s.top_material.size() && i < 5; ++i) {
-    std::fprintf(stderr, "  material #%zu: %s %s\n", i + 1, s.top_material[i].text.c_str(),
-                 with_commas(s.top_material[i].count).c_str());
+  print_counter_line(s, {counter::white_to_move, counter::black_to_move, counter::castling_none,
+                         counter::castling_standard, counter::castling_chess960});
+  print_counter_line(s, {counter::legal_ep, counter::in_check});
+  const std::vector<fenbatch::pipeline::counted_text> material = s.top_material();
+  for (std::size_t i = 0; i < material.size() && i < 5; ++i) {
+    std::fprintf(stderr, "  material #%zu: %s %s\n", i + 1, material[i].text.c_str(),
+                 with_commas(material[i].count).c_str());
   }
   for (std::size_t i = 0; i < s.most_repeated.size() && i < 5; ++i) {
     std::fprintf(stderr, "  repeated #%zu: %s x%s\n", i + 1, s.most_repeated[i].text.c_str(),

@@ -1,11 +1,15 @@
 // The statistics document. Key names are stable and documented in README.md; every reason and
-// repair kind is always present (with 0), so consumers never have to guess.
+// repair kind is always present (with 0), so consumers never have to guess. The counters'
+// names come from their list (run_counters.hpp); this file decides where each section goes.
 
+#include <cstdint>
 #include <cstdio>
+#include <span>
 #include <string>
+#include <string_view>
 
 #include "fenbatch/core/option_names.hpp"
-#include "fenbatch/pipeline/run.hpp"
+#include "fenbatch/pipeline/stats_json.hpp"
 
 namespace fenbatch::pipeline {
 namespace {
@@ -104,6 +108,37 @@ class json_writer {
   bool after_key_ = false;
 };
 
+// The counters of one section in the order of their list, a group's in a nested object.
+void write_counters(json_writer& w, const run_stats& s, counter_section section, bool dedupe) {
+  std::string_view open_group;
+  for (const counter_info& info : counter_infos()) {
+    if (info.section != section) continue;
+    if (info.group() != open_group) {
+      if (!open_group.empty()) w.end_object();
+      open_group = info.group();
+      if (!open_group.empty()) {
+        w.key(open_group);
+        w.begin_object();
+      }
+    }
+    w.key(info.name());
+    if (info.element_name != nullptr) {
+      const std::span<const std::uint64_t> values = info.values(s);
+      w.begin_object();
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        const std::string name = info.element_name(i);
+        if (!name.empty()) w.member(name, values[i]);
+      }
+      w.end_object();
+    } else if (info.reported == counter_reported::with_dedupe && !dedupe) {
+      w.null();
+    } else {
+      w.value(info.value(s));
+    }
+  }
+  if (!open_group.empty()) w.end_object();
+}
+
 }  // namespace
 
 std::string to_json(const run_stats& s, const run_config& config) {
@@ -129,53 +164,13 @@ std::string to_json(const run_stats& s, const run_config& config) {
   w.member("key_hash", std::string_view("xxh3-128"));
   w.member("dedupe_mode", std::string_view(config.dedupe ? "probabilistic-128" : "none"));
 
-  w.member("input_bytes", s.input_bytes);
-  w.member("bytes", s.bytes);
-  w.member("lines", s.lines);
-  w.key("skipped");
-  w.begin_object();
-  w.member("blank", s.skipped_blank);
-  w.member("comment", s.skipped_comment);
-  w.end_object();
-  w.member("valid", s.valid);
-  w.member("invalid", s.invalid);
-  w.key("invalid_by_reason");
-  w.begin_object();
-  for (int e = static_cast<int>(core::fen_errc::line_too_long); e < core::fen_errc_count; ++e) {
-    w.member(core::to_string(static_cast<core::fen_errc>(e)),
-             s.invalid_by_reason[static_cast<std::size_t>(e)]);
-  }
-  w.end_object();
-  w.key("repairs");
-  w.begin_object();
-  for (int k = 0; k < core::repair_kind_count; ++k) {
-    w.member(core::to_string(static_cast<core::repair_kind>(k)),
-             s.repairs[static_cast<std::size_t>(k)]);
-  }
-  w.end_object();
-  w.key("notes");
-  w.begin_object();
-  w.member("crlf_lines", s.crlf_lines);
-  w.member("bom_skipped", s.bom_skipped);
-  w.member("fullmove_zero", s.fullmove_zero);
-  w.member("epd_records", s.epd_records);
-  w.member("with_operations", s.with_operations);
-  w.member("whitespace_normalized", s.whitespace_normalized);
-  w.member("counters_inconsistent", s.counters_inconsistent);
-  w.end_object();
+  write_counters(w, s, counter_section::input, config.dedupe);
   w.key("inputs_changed");
   w.begin_array();
   for (const std::string& path : s.inputs_changed) w.value(std::string_view(path));
   w.end_array();
   w.member("stopped_at_max_bytes", s.stopped_at_max_bytes);
-  w.member("written", s.written);
-  w.key("unique");
-  if (config.dedupe) {
-    w.value(s.unique);
-  } else {
-    w.null();
-  }
-  w.member("duplicates", s.duplicates);
+  write_counters(w, s, counter_section::output, config.dedupe);
 
   w.key("reconciliation");
   w.begin_object();
@@ -189,28 +184,10 @@ std::string to_json(const run_stats& s, const run_config& config) {
 
   w.key("positions");
   w.begin_object();
-  w.key("side_to_move");
-  w.begin_object();
-  w.member("white", s.white_to_move);
-  w.member("black", s.black_to_move);
-  w.end_object();
-  w.key("castling");
-  w.begin_object();
-  w.member("none", s.castling_none);
-  w.member("standard", s.castling_standard);
-  w.member("chess960", s.castling_chess960);
-  w.end_object();
-  w.member("legal_ep", s.legal_ep);
-  w.member("in_check", s.in_check);
-  w.key("piece_count");
-  w.begin_object();
-  for (std::size_t n = 2; n < s.piece_count.size(); ++n) {
-    w.member(std::to_string(n), s.piece_count[n]);
-  }
-  w.end_object();
+  write_counters(w, s, counter_section::positions, config.dedupe);
   w.key("top_material");
   w.begin_array();
-  for (const counted_text& m : s.top_material) {
+  for (const counted_text& m : s.top_material()) {
     w.begin_object();
     w.member("signature", std::string_view(m.text));
     w.member("count", m.count);
@@ -234,7 +211,7 @@ std::string to_json(const run_stats& s, const run_config& config) {
 
   w.key("most_repeated");
   w.begin_array();
-  for (const counted_text& m : s.most_repeated) {
+  for (const repeated_position& m : s.most_repeated) {
     w.begin_object();
     w.member("position", std::string_view(m.text));
     w.member("count", m.count);

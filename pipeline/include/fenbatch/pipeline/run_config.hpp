@@ -1,0 +1,57 @@
+// What a run is asked to do: inputs, destinations, options and callbacks. A plain struct, so
+// that callers build it without TBB or Boost.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fenbatch/core/position_key.hpp"
+#include "fenbatch/core/record.hpp"
+#include "fenbatch/core/write.hpp"
+
+namespace fenbatch::pipeline {
+
+struct progress_info {
+  std::uint64_t bytes_done = 0;   // input bytes consumed so far (on-disk bytes)
+  std::uint64_t bytes_total = 0;  // sum of regular input sizes; 0 when unknown (pipes, stdin)
+  double seconds = 0;
+};
+
+struct run_config {
+  std::vector<std::string> inputs;  // read in this order as one stream; "-" is standard input
+  std::string output = "-";         // "-" is standard output
+  std::string rejects_path;         // every rejected line, with file, line, column and reason
+  std::string stats_json_path;      // statistics as JSON
+
+  bool dedupe = false;
+  core::key_kind key = core::key_kind::position;
+  core::decode_options decode;
+  core::write_options write;
+
+  unsigned threads = 0;              // 0, or more than the CPUs this process may use: that many
+  std::size_t chunk_size = 1 << 20;  // bytes per unit of parallel work
+  // Dedupe table shards: 0 picks four per thread (a power of two, at most 64; one at one
+  // thread); otherwise a power of two up to 64. For tests and experiments: output never
+  // depends on it.
+  std::size_t dedupe_shards = 0;
+  // Dedupe stages (serial pipeline stages adding keys, each for a group of shards, working on
+  // different chunks at once): 0 picks one per thread; otherwise that many. Never more than the
+  // shards: with dedupe_shards set, more is an error; with automatic shards, the count is cut
+  // to theirs. For tests and experiments: output never depends on it.
+  std::size_t dedupe_stages = 0;
+  bool use_mmap = true;              // map regular uncompressed files (else read them)
+  bool allow_special_files = false;  // accept character and block devices as input
+  std::uint64_t max_bytes = 0;       // stop reading after about this many bytes (0: no limit)
+  unsigned samples_per_reason = 3;   // invalid lines quoted through `diagnostic`, per reason
+
+  // One diagnostic line (no newline), e.g. "in.fen:12:5: rank_width: <escaped line>".
+  std::function<void(std::string_view)> diagnostic;
+  // Called from the ordered stage at most about every 100 ms, and once at the end.
+  std::function<void(const progress_info&)> progress;
+};
+
+}  // namespace fenbatch::pipeline

@@ -1,0 +1,66 @@
+// What a run found: the counters (run_counters.hpp) and what does not simply add up: the
+// material table, the most repeated positions, samples of invalid lines, inputs that changed,
+// timing. merge() combines the statistics of parts of one run (dedupe shards, spill
+// partitions, processes), so every part reports the way a whole run does.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "fenbatch/core/fen_errc.hpp"
+#include "fenbatch/pipeline/run_counters.hpp"
+#include "fenbatch/pipeline/top_lists.hpp"
+
+namespace fenbatch::pipeline {
+
+// Where an invalid line was: the same lines as the stderr samples, in input order.
+struct invalid_sample {
+  std::string file;
+  std::uint64_t line = 0;    // 1-based, per input file
+  std::uint32_t column = 0;  // 1-based byte column in the line
+  std::uint64_t offset = 0;  // byte offset of the line's start in its (decompressed) file
+  core::fen_errc reason = core::fen_errc::ok;
+  friend bool operator==(const invalid_sample&, const invalid_sample&) = default;
+};
+
+struct run_stats : run_counters {
+  // Inputs that changed (size or modification time) while they were read, and whether
+  // reading stopped at run_config::max_bytes.
+  std::vector<std::string> inputs_changed;
+  bool stopped_at_max_bytes = false;
+
+  // Valid lines (before dedupe) by material signature (core::material_signature): the whole
+  // table, so that merging is exact; top_material() ranks it.
+  std::unordered_map<std::uint64_t, std::uint64_t> material;
+  // The top_list_length positions counted most often (with dedupe), by count, then key.
+  std::vector<repeated_position> most_repeated;
+  std::vector<invalid_sample> invalid_samples;  // up to samples_per_reason per reason
+
+  double wall_seconds = 0;
+  unsigned threads = 0;  // the threads used (run_config::threads, capped at the usable CPUs)
+
+  // The top_list_length material signatures (text, e.g. "KQRBNPPvKRNPP") of most valid
+  // lines, by count, then signature.
+  [[nodiscard]] std::vector<counted_text> top_material() const;
+
+  // Adds a part's statistics to these, `later` being the part that follows in input order:
+  // - counters add (associative and commutative); unique, written and duplicates are those of
+  //   the whole for parts with disjoint key sets (shards, partitions by key), not for parts
+  //   that share keys (a key in two parts is new to each);
+  // - material: the tables add, exactly;
+  // - most_repeated: the union, the counts of a key in both added (its text from this part),
+  //   ranked again and cut to top_list_length; exact for disjoint key sets, since cutting
+  //   each part to its own top_list_length loses nothing then;
+  // - invalid_samples: this part's, then later's, at most samples_per_reason per reason (the
+  //   first ones of the input: associative, not commutative);
+  // - inputs_changed: this part's, then later's; stopped_at_max_bytes: either;
+  // - wall_seconds and threads: the larger (parts of one run run side by side; a caller that
+  //   runs them one after another sets them itself).
+  using run_counters::merge;
+  void merge(const run_stats& later, unsigned samples_per_reason);
+};
+
+}  // namespace fenbatch::pipeline

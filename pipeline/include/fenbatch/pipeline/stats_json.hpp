@@ -1,0 +1,13 @@
+// The statistics as a JSON document (names documented in README.md).
+#pragma once
+
+#include <string>
+
+#include "fenbatch/pipeline/run_config.hpp"
+#include "fenbatch/pipeline/run_stats.hpp"
+
+namespace fenbatch::pipeline {
+
+std::string to_json(const run_stats& stats, const run_config& config);
+
+}  // namespace fenbatch::pipeline

@@ -1,0 +1,38 @@
+// The ranked lists of the statistics: the most repeated positions and the most frequent
+// material signatures, and the order they are ranked in. Public because run_stats holds them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "fenbatch/core/position_key.hpp"
+
+namespace fenbatch::pipeline {
+
+// Entries in each list.
+inline constexpr std::size_t top_list_length = 20;
+
+struct counted_text {
+  std::string text;
+  std::uint64_t count = 0;
+  friend bool operator==(const counted_text&, const counted_text&) = default;
+};
+
+// A position counted among duplicates; its key ranks ties and matches it across parts.
+struct repeated_position : counted_text {
+  core::position_key key;
+  friend bool operator==(const repeated_position&, const repeated_position&) = default;
+};
+
+// Sorts by count (highest first), then key, and keeps top_list_length entries.
+void rank_most_repeated(std::vector<repeated_position>& entries);
+
+// The top_list_length signatures (core::material_signature) with the highest counts, by count,
+// then signature, as text (e.g. "KQRBNPPvKRNPP").
+[[nodiscard]] std::vector<counted_text> top_material(
+    const std::unordered_map<std::uint64_t, std::uint64_t>& counts);
+
+}  // namespace fenbatch::pipeline

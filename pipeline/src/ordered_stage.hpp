@@ -1,0 +1,55 @@
+// The ordered write stage: everything that must happen in input order once a chunk is done.
+// It writes the chunk's kept lines, reports its invalid lines, adds its partial statistics to
+// the run's, and reports progress. It sees chunks in input order, so output, rejects and
+// statistics are the same for any thread count and chunk size.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+
+#include "chunk.hpp"
+#include "dedupe_stages.hpp"
+#include "fenbatch/pipeline/output_file.hpp"
+#include "fenbatch/pipeline/run_config.hpp"
+#include "fenbatch/pipeline/run_stats.hpp"
+#include "input_reader.hpp"
+#include "most_repeated_tracker.hpp"
+#include "reject_report.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+class ordered_stage {
+ public:
+  using clock_type = std::chrono::steady_clock;
+
+  // `rejects` may be null: no rejects file.
+  ordered_stage(const run_config& config, const input_reader& inputs, output_file& output,
+                output_file* rejects, const dedupe_stages& dedupe);
+
+  void consume(chunk& c);
+
+  [[nodiscard]] std::uint64_t lines_so_far() const noexcept { return stats_.lines; }
+  // Written so far: the dedupe stages run ahead of this one, so the set may hold more.
+  [[nodiscard]] std::uint64_t unique_so_far() const noexcept { return stats_.written; }
+
+  // The statistics of every chunk, once the last one is consumed.
+  run_stats finish();
+
+ private:
+  void write_valid(const chunk& c);
+  void report_progress(bool last);
+
+  const run_config& config_;
+  const input_reader& inputs_;
+  output_file& output_;
+  const dedupe_stages& dedupe_;
+  reject_reporter rejects_;
+  most_repeated_tracker repeated_;
+  run_stats stats_;
+  std::uint32_t file_index_ = 0;
+  std::uint64_t line_base_ = 0;  // lines of the current file before the next chunk
+  clock_type::time_point started_;
+  clock_type::time_point last_progress_{};
+};
+
+}  // namespace fenbatch::pipeline::detail

@@ -1,0 +1,36 @@
+// The run's files as one transaction: the output, the rejects file and the statistics file
+// appear together when the run succeeds, or not at all. Each is an output_file (a temporary
+// file until published).
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string_view>
+
+#include "fenbatch/pipeline/output_file.hpp"
+#include "fenbatch/pipeline/run_config.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+class output_transaction {
+ public:
+  // Opens every destination the configuration names (each may throw); `notice` receives their
+  // remarks.
+  output_transaction(const run_config& config, const std::function<void(std::string_view)>& notice);
+
+  [[nodiscard]] output_file& output() noexcept { return output_; }
+  [[nodiscard]] output_file* rejects() noexcept { return rejects_ ? &*rejects_ : nullptr; }
+  [[nodiscard]] bool has_stats_json() const noexcept { return stats_json_.has_value(); }
+
+  // Writes the statistics document (when there is a statistics file), makes every file
+  // durable before publishing any, then publishes them in turn; if one fails, puts those
+  // already published back as they were and rethrows.
+  void commit(std::string_view stats_json);
+
+ private:
+  output_file output_;
+  std::optional<output_file> rejects_;
+  std::optional<output_file> stats_json_;
+};
+
+}  // namespace fenbatch::pipeline::detail

@@ -1,0 +1,84 @@
+#include "reject_report.hpp"
+
+#include <charconv>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "fenbatch/core/line_limits.hpp"
+
+namespace fenbatch::pipeline::detail {
+namespace {
+
+// Printable ASCII as is; everything else as \xNN, so raw bytes never reach a terminal.
+std::string escape_for_terminal(std::string_view text, std::size_t limit) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (out.size() >= limit) {
+      out += "...";
+      break;
+    }
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\\') {
+      out += "\\\\";
+    } else if (c >= 0x20 && c < 0x7F) {
+      out += static_cast<char>(c);
+    } else {
+      static constexpr char hex[] = "0123456789abcdef";
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+std::string display_name(const std::string& path) {
+  return path == "-" ? "<stdin>" : path;
+}
+
+void append_number(std::string& out, std::uint64_t value) {
+  char digits[24];
+  out.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+}
+
+}  // namespace
+
+void reject_reporter::report(const chunk& c, std::uint64_t line_base,
+                             std::vector<invalid_sample>& samples) {
+  if (c.invalid.empty()) return;
+  const std::string name = display_name(inputs_.name(c.input.file_index));
+  std::string line;
+  for (const chunk::invalid_line& bad : c.invalid) {
+    const std::size_t reason = static_cast<std::size_t>(bad.reason);
+    const bool sample = sampled_[reason] < config_.samples_per_reason;
+    if (!sample && rejects_ == nullptr) continue;
+    line.clear();
+    line += name;
+    line += ':';
+    append_number(line, line_base + bad.line + 1);
+    line += ':';
+    append_number(line, bad.column);
+    line += ": ";
+    line += core::to_string(bad.reason);
+    line += ": ";
+    const std::size_t prefix = line.size();
+    if (sample) {
+      ++sampled_[reason];
+      if (config_.diagnostic) config_.diagnostic(line + escape_for_terminal(bad.text, 200));
+      samples.push_back(
+          {name, line_base + bad.line + 1, bad.column,
+           c.input.file_offset + static_cast<std::uint64_t>(bad.text.data() - c.input.data.data()),
+           bad.reason});
+    }
+    if (rejects_ != nullptr) {
+      line.resize(prefix);
+      rejects_->write(line);
+      // Verbatim, but for the one overlong-line rule.
+      rejects_->write(core::overlong_line_prefix(bad.text));
+      rejects_->put('\n');
+    }
+  }
+}
+
+}  // namespace fenbatch::pipeline::detail

@@ -1,0 +1,34 @@
+// Reporting of invalid lines, in input order: the first few per reason quoted through the
+// diagnostic callback and kept as samples in the statistics, every one in the rejects file.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "chunk.hpp"
+#include "fenbatch/core/fen_errc.hpp"
+#include "fenbatch/pipeline/output_file.hpp"
+#include "fenbatch/pipeline/run_config.hpp"
+#include "fenbatch/pipeline/run_stats.hpp"
+#include "input_reader.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+class reject_reporter {
+ public:
+  // `rejects` may be null: no rejects file.
+  reject_reporter(const run_config& config, const input_reader& inputs, output_file* rejects)
+      : config_(config), inputs_(inputs), rejects_(rejects) {}
+
+  // The chunk's invalid lines; `line_base`: the lines of its file before the chunk.
+  void report(const chunk& c, std::uint64_t line_base, std::vector<invalid_sample>& samples);
+
+ private:
+  const run_config& config_;
+  const input_reader& inputs_;
+  output_file* rejects_;
+  std::array<unsigned, core::fen_errc_count> sampled_{};  // samples so far, per reason
+};
+
+}  // namespace fenbatch::pipeline::detail

@@ -1,0 +1,50 @@
+// How the statistics of parts combine (the rules are in run_stats.hpp).
+
+#include "fenbatch/pipeline/run_stats.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+namespace fenbatch::pipeline {
+
+std::vector<counted_text> run_stats::top_material() const {
+  return pipeline::top_material(material);
+}
+
+void run_stats::merge(const run_stats& later, unsigned samples_per_reason) {
+  run_counters::merge(later);
+
+  inputs_changed.insert(inputs_changed.end(), later.inputs_changed.begin(),
+                        later.inputs_changed.end());
+  stopped_at_max_bytes = stopped_at_max_bytes || later.stopped_at_max_bytes;
+
+  for (const auto& [signature, count] : later.material) material[signature] += count;
+
+  std::map<core::position_key, std::size_t> place;
+  for (std::size_t i = 0; i < most_repeated.size(); ++i) place[most_repeated[i].key] = i;
+  for (const repeated_position& entry : later.most_repeated) {
+    const auto it = place.find(entry.key);
+    if (it != place.end()) {
+      most_repeated[it->second].count += entry.count;
+    } else {
+      most_repeated.push_back(entry);
+    }
+  }
+  rank_most_repeated(most_repeated);
+
+  std::array<std::size_t, core::fen_errc_count> samples{};
+  for (const invalid_sample& sample : invalid_samples)
+    ++samples[static_cast<std::size_t>(sample.reason)];
+  for (const invalid_sample& sample : later.invalid_samples) {
+    std::size_t& taken = samples[static_cast<std::size_t>(sample.reason)];
+    if (taken >= samples_per_reason) continue;
+    ++taken;
+    invalid_samples.push_back(sample);
+  }
+
+  wall_seconds = std::max(wall_seconds, later.wall_seconds);
+  threads = std::max(threads, later.threads);
+}
+
+}  // namespace fenbatch::pipeline
