@@ -22,15 +22,15 @@
 #include <string>
 #include <string_view>
 
-#include "chunk.hpp"
-#include "chunk_pool.hpp"
-#include "dedupe_stages.hpp"
-#include "input_reader.hpp"
-#include "ordered_stage.hpp"
-#include "output_transaction.hpp"
-#include "process_chunk.hpp"
-#include "run_plan.hpp"
-#include "tsan_annotations.hpp"
+#include "input/input_reader.hpp"
+#include "output/output_transaction.hpp"
+#include "stages/chunk.hpp"
+#include "stages/chunk_pool.hpp"
+#include "stages/dedupe_stages.hpp"
+#include "stages/ordered_stage.hpp"
+#include "stages/process_chunk.hpp"
+#include "stages/run_plan.hpp"
+#include "stages/tsan_annotations.hpp"
 
 namespace fenbatch::pipeline {
 namespace detail {

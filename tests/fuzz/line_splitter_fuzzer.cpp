@@ -72,13 +72,13 @@ std::size_t after_next_lf(std::string_view buffer, std::size_t from) {
   return lf == std::string_view::npos ? buffer.size() : lf + 1;
 }
 
-// pipeline/src/mapped_source.cpp, mapped_source::next.
+// pipeline/src/input/mapped_source.cpp, mapped_source::next.
 std::size_t extend_to_lf(std::string_view buffer, std::size_t begin, std::size_t size) {
   const std::size_t end = begin + size;
   return end >= buffer.size() ? buffer.size() : after_next_lf(buffer, end);
 }
 
-// pipeline/src/stream_source.cpp, stream_source::next (without its overlong-line cap).
+// pipeline/src/input/stream_source.cpp, stream_source::next (without its overlong-line cap).
 std::size_t back_to_last_lf(std::string_view buffer, std::size_t begin, std::size_t size) {
   const std::size_t end = begin + size;
   if (end >= buffer.size()) return buffer.size();

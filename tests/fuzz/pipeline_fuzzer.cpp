@@ -133,7 +133,7 @@ void write_file(const std::string& path, std::string_view bytes) {
   check(out.good());
 }
 
-// The magic numbers pipeline/src/decompression.cpp sniffs: such inputs are decompressed, so
+// The magic numbers pipeline/src/input/decompression.cpp sniffs: such inputs are decompressed, so
 // the model (plain text) does not apply and a corrupt stream is an expected error.
 bool has_compression_magic(std::string_view text) {
   static constexpr char xz_magic[] = {'\xFD', '7', 'z', 'X', 'Z', '\0'};
@@ -142,7 +142,7 @@ bool has_compression_magic(std::string_view text) {
          text.starts_with("\x28\xB5\x2F\xFD");
 }
 
-// pipeline/src/wide_text.cpp refuses what looks like UTF-16 or UTF-32: a byte-order mark, or
+// pipeline/src/input/wide_text.cpp refuses what looks like UTF-16 or UTF-32: a byte-order mark, or
 // zero bytes at every other offset of the first 512. A refusal is acceptable only if the input
 // has at least the BOM or one zero byte there (the exact thresholds are the reader's business).
 bool may_look_like_utf16(std::string_view text) {
@@ -217,7 +217,7 @@ model run_model(std::string_view text, const pipeline::run_config& config) {
   core::record rec;
   for (core::line_span line; lines.next(line);) {
     ++s.lines;
-    // Counted on every line, not only accepted ones (pipeline/src/run.cpp, process()).
+    // Counted on every line, not only accepted ones (pipeline/src/stages/process_chunk.cpp, process()).
     s.crlf_lines += line.crlf ? 1 : 0;
     const core::fen_status status = core::parse_record(line.text, config.decode, rec);
     if (status.code == core::fen_errc::skipped_blank) {

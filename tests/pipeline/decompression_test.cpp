@@ -2,7 +2,7 @@
 // RFC 1952; bzip2: "BZh"; xz: the .xz file format; zstd: RFC 8878), decompressed as read with
 // the sniffed bytes replayed first, and a cut-off stream or a shrunk file is an error naming
 // the path. The compressed bytes below were made by gzip 1.12 (-n) and zstd 1.5.4.
-#include "decompression.hpp"
+#include "input/decompression.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-#include "dedupe_set.hpp"
+#include "stages/dedupe_set.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Chunking: every byte of every line comes out exactly once, no line is split, a BOM is
 // dropped only at the start of a file, and overlong lines are cut without holding them.
-#include "input_reader.hpp"
+#include "input/input_reader.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

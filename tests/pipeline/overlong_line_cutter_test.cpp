@@ -1,7 +1,7 @@
 // The stream side of the overlong-line rule (core/line_limits.hpp): a line over the cap is cut
 // two bytes over it plus an LF, its tail is dropped up to its own LF, and every dropped byte and
 // CRLF ending is accounted for as if the whole line had been read.
-#include "overlong_line_cutter.hpp"
+#include "input/overlong_line_cutter.hpp"
 
 #include <gtest/gtest.h>
 

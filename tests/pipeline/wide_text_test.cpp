@@ -1,7 +1,7 @@
 // UTF-16 and UTF-32 text is recognised by its byte-order mark or, without one, by its zero
 // bytes; UTF-8 (with or without its BOM) and short samples are not. The encodings below are
 // those of the Unicode standard for ASCII code points (one code unit, zero-extended).
-#include "wide_text.hpp"
+#include "input/wide_text.hpp"
 
 #include <gtest/gtest.h>
 

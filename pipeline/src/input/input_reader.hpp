@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "chunk_input.hpp"
-#include "input_options.hpp"
+#include "input/chunk_input.hpp"
+#include "input/input_options.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -1,4 +1,4 @@
-#include "reject_report.hpp"
+#include "stages/reject_report.hpp"
 
 #include <charconv>
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "decompression.hpp"
+#include "input/decompression.hpp"
 
 #include <unistd.h>
 

@@ -1,4 +1,4 @@
-#include "output_transaction.hpp"
+#include "output/output_transaction.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -7,9 +7,9 @@
 #include <optional>
 #include <vector>
 
-#include "chunk.hpp"
-#include "dedupe_set.hpp"
-#include "input_reader.hpp"
+#include "input/input_reader.hpp"
+#include "stages/chunk.hpp"
+#include "stages/dedupe_set.hpp"
 
 namespace fenbatch::pipeline::detail {
 

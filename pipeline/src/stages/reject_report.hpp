@@ -6,12 +6,12 @@
 #include <cstdint>
 #include <vector>
 
-#include "chunk.hpp"
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/pipeline/output_file.hpp"
 #include "fenbatch/pipeline/run_config.hpp"
 #include "fenbatch/pipeline/run_stats.hpp"
-#include "input_reader.hpp"
+#include "input/input_reader.hpp"
+#include "stages/chunk.hpp"
 
 namespace fenbatch::pipeline::detail {
 

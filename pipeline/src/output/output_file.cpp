@@ -1,6 +1,6 @@
 #include "fenbatch/pipeline/output_file.hpp"
 
-#include "signals.hpp"
+#include "output/signals.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>

@@ -1,4 +1,4 @@
-#include "stream_source.hpp"
+#include "input/stream_source.hpp"
 
 #include <unistd.h>
 

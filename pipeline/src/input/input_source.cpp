@@ -1,4 +1,4 @@
-#include "input_source.hpp"
+#include "input/input_source.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -1,11 +1,11 @@
-#include "process_chunk.hpp"
+#include "stages/process_chunk.hpp"
 
-#include "dedupe_stages.hpp"
 #include "fenbatch/core/castling_class.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/material.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/write.hpp"
+#include "stages/dedupe_stages.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -1,4 +1,4 @@
-#include "input_opening.hpp"
+#include "input/input_opening.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -8,11 +8,11 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "decompression.hpp"
 #include "fenbatch/pipeline/io_error.hpp"
-#include "mapped_source.hpp"
-#include "stream_source.hpp"
-#include "wide_text.hpp"
+#include "input/decompression.hpp"
+#include "input/mapped_source.hpp"
+#include "input/stream_source.hpp"
+#include "input/wide_text.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {

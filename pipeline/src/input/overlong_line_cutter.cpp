@@ -1,4 +1,4 @@
-#include "overlong_line_cutter.hpp"
+#include "input/overlong_line_cutter.hpp"
 
 #include <algorithm>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "wide_text.hpp"
+#include "input/wide_text.hpp"
 
 #include <array>
 

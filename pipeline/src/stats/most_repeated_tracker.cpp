@@ -1,4 +1,4 @@
-#include "most_repeated_tracker.hpp"
+#include "stats/most_repeated_tracker.hpp"
 
 #include <utility>
 

@@ -1,4 +1,4 @@
-#include "run_plan.hpp"
+#include "stages/run_plan.hpp"
 
 #include <oneapi/tbb/info.h>
 
@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "dedupe_set.hpp"
+#include "stages/dedupe_set.hpp"
 
 namespace fenbatch::pipeline::detail {
 

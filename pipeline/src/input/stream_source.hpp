@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "decompression.hpp"
-#include "input_source.hpp"
-#include "overlong_line_cutter.hpp"
+#include "input/decompression.hpp"
+#include "input/input_source.hpp"
+#include "input/overlong_line_cutter.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
-#include "input_options.hpp"
-#include "input_source.hpp"
+#include "input/input_options.hpp"
+#include "input/input_source.hpp"
 
 namespace fenbatch::pipeline::detail {
 

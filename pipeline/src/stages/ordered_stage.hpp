@@ -7,14 +7,14 @@
 #include <chrono>
 #include <cstdint>
 
-#include "chunk.hpp"
-#include "dedupe_stages.hpp"
 #include "fenbatch/pipeline/output_file.hpp"
 #include "fenbatch/pipeline/run_config.hpp"
 #include "fenbatch/pipeline/run_stats.hpp"
-#include "input_reader.hpp"
-#include "most_repeated_tracker.hpp"
-#include "reject_report.hpp"
+#include "input/input_reader.hpp"
+#include "stages/chunk.hpp"
+#include "stages/dedupe_stages.hpp"
+#include "stages/reject_report.hpp"
+#include "stats/most_repeated_tracker.hpp"
 
 namespace fenbatch::pipeline::detail {
 

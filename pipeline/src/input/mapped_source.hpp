@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <string_view>
 
-#include "input_source.hpp"
+#include "input/input_source.hpp"
 
 namespace fenbatch::pipeline::detail {
 

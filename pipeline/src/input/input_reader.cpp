@@ -1,4 +1,4 @@
-#include "input_reader.hpp"
+#include "input/input_reader.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -7,8 +7,8 @@
 #include <cerrno>
 
 #include "fenbatch/pipeline/io_error.hpp"
-#include "input_opening.hpp"
-#include "input_source.hpp"
+#include "input/input_opening.hpp"
+#include "input/input_source.hpp"
 
 namespace fenbatch::pipeline::detail {
 

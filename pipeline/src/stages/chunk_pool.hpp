@@ -7,8 +7,8 @@
 #include <mutex>
 #include <vector>
 
-#include "chunk.hpp"
-#include "tsan_annotations.hpp"
+#include "stages/chunk.hpp"
+#include "stages/tsan_annotations.hpp"
 
 namespace fenbatch::pipeline::detail {
 

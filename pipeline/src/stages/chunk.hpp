@@ -9,9 +9,9 @@
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/pipeline/run_counters.hpp"
-#include "input_reader.hpp"
-#include "material_counter.hpp"
-#include "text_buffer.hpp"
+#include "input/input_reader.hpp"
+#include "stages/text_buffer.hpp"
+#include "stats/material_counter.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -4,8 +4,8 @@
 
 #include <cstddef>
 
-#include "chunk.hpp"
 #include "fenbatch/pipeline/run_config.hpp"
+#include "stages/chunk.hpp"
 
 namespace fenbatch::pipeline::detail {
 

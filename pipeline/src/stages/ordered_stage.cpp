@@ -1,4 +1,4 @@
-#include "ordered_stage.hpp"
+#include "stages/ordered_stage.hpp"
 
 #include <string_view>
 

@@ -1,4 +1,4 @@
-#include "mapped_source.hpp"
+#include "input/mapped_source.hpp"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "fenbatch/core/line_splitter.hpp"
-#include "signals.hpp"
+#include "output/signals.hpp"
 
 namespace fenbatch::pipeline::detail {
 

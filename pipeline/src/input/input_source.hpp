@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "chunk_input.hpp"
+#include "input/chunk_input.hpp"
 
 namespace fenbatch::pipeline::detail {
 

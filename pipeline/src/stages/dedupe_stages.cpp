@@ -1,4 +1,4 @@
-#include "dedupe_stages.hpp"
+#include "stages/dedupe_stages.hpp"
 
 #include <algorithm>
 #include <array>
