@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "decoder/decode_with.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/write.hpp"
 #include "placement_text.hpp"
@@ -49,7 +50,7 @@ bool agrees(const implementation& impl, std::string_view line, std::string& why)
     const decode_options options{repair};
     record expected;
     record got;
-    const fen_status s = simd::scalar::decode_precise(line, options, expected);
+    const fen_status s = decoder::decode_precise(line, options, expected);
     const fen_status t = impl.decode(line, options, got);
     if (s != t || (s.ok() && !test::same_decoding(expected, got))) {
       why = std::string(impl.name) + (repair ? " repair" : " strict") + ": precise " +
@@ -69,8 +70,7 @@ bool writes_alike(std::string_view line, std::string& why) {
     const decode_options options{repair};
     record precise;
     record fast;
-    if (!simd::scalar::decode_precise(line, options, precise).ok() ||
-        !validate(precise, options).ok()) {
+    if (!decoder::decode_precise(line, options, precise).ok() || !validate(precise, options).ok()) {
       continue;
     }
     if (!simd::active_kernels().decode(line, options, fast).ok() || !validate(fast, options).ok()) {
@@ -331,7 +331,7 @@ TEST(SimdDifferential, AgreesOnChess960CastlingLettersForRandomBackRanks) {
                                                   black.front + black.back) +
                              " w " + field + " - 0 1";
     record rec;
-    if (simd::scalar::decode_precise(line, decode_options{}, rec).ok()) {
+    if (decoder::decode_precise(line, decode_options{}, rec).ok()) {
       ++accepted;
       resolved += rec.stale_castling_column == 0 ? 1 : 0;  // every letter named its rook
     }

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <string>
 
+#include "decoder/decode_with.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/write.hpp"
 #include "same_decoding.hpp"
@@ -41,7 +42,7 @@ void compare(const char* name, decode_fn decode, std::string_view text) {
     const decode_options options{repair};
     record expected;
     record got;
-    const fen_status s = simd::scalar::decode_precise(text, options, expected);
+    const fen_status s = decoder::decode_precise(text, options, expected);
     const fen_status t = decode(text, options, got);
     if (s != t || (s.ok() && !fenbatch::test::same_decoding(expected, got))) {
       std::fprintf(stderr, "%s differs from the precise parser (%s mode): %s@%u vs %s@%u\n", name,

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "../decoder/decode_with.hpp"
 #include "kernels.hpp"
 #include "vector_kernels.hpp"
 
@@ -276,12 +277,8 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
 
 }  // namespace
 
-const char* fast_placement(const char* p, const char* end, position& pos) noexcept {
-  return placement(p, end, pos);
-}
-
 fen_status decode(std::string_view line, const decode_options& options, record& out) noexcept {
-  return scalar::decode_with(line, options, out, &placement);
+  return decoder::decode_with(line, options, out, &placement);
 }
 
 }  // namespace fenbatch::core::simd::avx2

@@ -1,5 +1,6 @@
 // Reading one FEN/EPD line: decode (syntax), validate (legality), or both with parse_record.
-// The accepted grammar is documented in core/src/simd/scalar.cpp, beside the reference decoder.
+// The accepted grammar is documented in core/src/decoder/precise_fields.cpp, beside the
+// reference decoder.
 #pragma once
 
 #include <cstddef>
