@@ -20,6 +20,7 @@
 
 #include "fenbatch/cli/choice_help.hpp"
 #include "fenbatch/cli/parse_number.hpp"
+#include "fenbatch/core/decoder_registry.hpp"
 #include "fenbatch/core/option_names.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/pipeline/io_error.hpp"
@@ -170,6 +171,11 @@ std::optional<cli> parse_command_line(int argc, char** argv) {
               << visible << "\nExit status: 0 success (invalid lines are "
               << "data), 1 --max-invalid exceeded, 2 usage or I/O error.\n";
     return std::nullopt;
+  }
+  // A forced decoder that this build or CPU cannot run (core only records it): refused, before
+  // --version prints and before any file is opened.
+  if (const auto& decoder = fenbatch::core::selected_decoder(); !decoder.ok()) {
+    throw std::runtime_error(decoder.message());
   }
   if (vm.count("version") != 0) {
     // The decoder in use (FENBATCH_FORCE_IMPL or the CPU's best), for bug reports and benchmarks.

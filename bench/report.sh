@@ -231,8 +231,12 @@ load_mid=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 bench_args=(--benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_out_format=json)
 bench_runs=()  # "LABEL JSON"
 bench_commands=()
-# Every decoder implementation this CPU runs (fenbatch --version aborts for one it cannot).
-for impl in scalar avx2 avx512; do
+# Every decoder implementation this CPU runs: the build's list is the registry's, which fenbatch
+# names for an unknown FENBATCH_FORCE_IMPL, and --version fails for one this CPU lacks.
+built_impls=$(FENBATCH_FORCE_IMPL='?' "$fenbatch" --version 2>&1 >/dev/null |
+  sed -n 's/.*(built here: \(.*\))$/\1/p' | tr -d ,)
+[ -n "$built_impls" ] || die "$fenbatch did not list its decoder implementations"
+for impl in $built_impls; do
   FENBATCH_FORCE_IMPL=$impl "$fenbatch" --version >/dev/null 2>&1 || continue
   note "core benchmark, FENBATCH_FORCE_IMPL=$impl"
   bench_commands+=("FENBATCH_FORCE_IMPL=$impl $core_bench ${bench_args[*]} --benchmark_out=$out/core_bench_$impl.json")

@@ -47,8 +47,12 @@ fi
 rm -rf -- "$profile"
 
 echo "== training on ${training[*]}"
-for impl in scalar avx2 avx512; do
-  # (An implementation this CPU lacks aborts at once: skip it.)
+# Every decoder implementation of the build (the registry's list, which fenbatch names for an
+# unknown FENBATCH_FORCE_IMPL), but those this CPU lacks (--version fails at once for them).
+built_impls=$(FENBATCH_FORCE_IMPL='?' "$build/apps/fenbatch" --version 2>&1 >/dev/null |
+  sed -n 's/.*(built here: \(.*\))$/\1/p' | tr -d ,)
+[ -n "$built_impls" ] || die "fenbatch did not list its decoder implementations"
+for impl in $built_impls; do
   FENBATCH_FORCE_IMPL=$impl "$build/apps/fenbatch" --version >/dev/null 2>&1 || continue
   for threads in 1 0; do
     for f in "${training[@]}"; do

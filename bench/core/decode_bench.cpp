@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "fenbatch/core/decoder_registry.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/core/record.hpp"
@@ -57,6 +58,11 @@ void run_over_mix(benchmark::State& state, Body body) {
   const corpus_mix& m = mix();
   if (m.lines.empty()) {
     state.SkipWithError("../shared is absent: this benchmark needs shared/corpus");
+    return;
+  }
+  // A forced decoder that cannot run would otherwise be measured as the default one.
+  if (const decoder_selection& decoder = selected_decoder(); !decoder.ok()) {
+    state.SkipWithError(decoder.message().c_str());
     return;
   }
   for (auto _ : state) {

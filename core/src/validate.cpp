@@ -3,7 +3,6 @@
 
 #include "attack_tables.hpp"
 #include "fenbatch/core/record.hpp"
-#include "simd/kernels.hpp"
 
 namespace fenbatch::core {
 namespace {
@@ -168,21 +167,6 @@ fen_status validate(record& rec, const decode_options& options) noexcept {
     if (has_legal_ep_capture(pos, capturers)) rec.legal_ep = pos.ep_square;
   }
   return {};
-}
-
-fen_status decode(std::string_view line, const decode_options& options, record& out) noexcept {
-  return simd::active_kernels().decode(line, options, out);
-}
-
-fen_status parse_record(std::string_view line, const decode_options& options,
-                        record& out) noexcept {
-  const fen_status s = decode(line, options, out);
-  if (!s.ok()) return s;
-  return validate(out, options);
-}
-
-std::string_view decoder_name() noexcept {
-  return simd::active_kernels().name;
 }
 
 }  // namespace fenbatch::core

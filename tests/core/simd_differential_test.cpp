@@ -1,55 +1,58 @@
-// Every decoder this CPU can run (the scalar one with its fast paths, and each vector one)
-// against the precise field-by-field parser: the same status, column and record, field by
-// field, on every shared corpus line, on the vectors, and on mutations of them. Plus the guard-page
-// test: a line that ends where an unmapped page begins.
+// Every decoder implementation in the registry (the scalar one with its fast paths, and each
+// vector one) against the precise field-by-field parser: the same status, column and record,
+// field by field, on every shared corpus line, on the vectors, and on mutations of them; one
+// instance per implementation, skipped with the reason where this CPU lacks a feature it needs.
+// Plus the guard-page test (a line that ends where an unmapped page begins), and the writer's
+// output from the default decoder's record against the precise parser's (DefaultDecoderWrites).
 #include <gtest/gtest.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstring>
+#include <filesystem>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "decoder/decode_with.hpp"
+#include "fenbatch/core/decoder_registry.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/write.hpp"
 #include "placement_text.hpp"
 #include "same_decoding.hpp"
 #include "shared_data.hpp"
-#include "simd/kernels.hpp"
 
 namespace fenbatch::core {
 namespace {
 
-using decode_fn = fen_status (*)(std::string_view, const decode_options&, record&) noexcept;
-
-struct implementation {
-  const char* name;
-  decode_fn decode;
+// One instance per implementation in the registry, named after it.
+class SimdDifferential : public ::testing::TestWithParam<const decoder_implementation*> {
+ protected:
+  void SetUp() override {
+    if (!impl().supported()) {
+      GTEST_SKIP() << impl().name << ": this CPU lacks " << impl().missing_features();
+    }
+  }
+  [[nodiscard]] const decoder_implementation& impl() const { return *GetParam(); }
 };
 
-std::vector<implementation> implementations() {
-  std::vector<implementation> out{{"scalar", &simd::scalar::decode}};
-#if FENBATCH_HAVE_AVX2
-  if (simd::avx2_is_supported()) {
-    out.push_back({"avx2", &simd::avx2::decode});
-  }
-#endif
-#if FENBATCH_HAVE_AVX512
-  if (simd::avx512_is_supported()) {
-    out.push_back({"avx512", &simd::avx512::decode});
-  }
-#endif
+std::vector<const decoder_implementation*> every_implementation() {
+  std::vector<const decoder_implementation*> out;
+  for (const decoder_implementation& impl : decoder_implementations()) out.push_back(&impl);
   return out;
 }
 
+INSTANTIATE_TEST_SUITE_P(Registry, SimdDifferential, ::testing::ValuesIn(every_implementation()),
+                         [](const auto& instance) { return std::string(instance.param->name); });
+
 // Compares one line in strict and repair mode; returns false (and records why) on a difference.
-bool agrees(const implementation& impl, std::string_view line, std::string& why) {
+bool agrees(const decoder_implementation& impl, std::string_view line, std::string& why) {
   for (const bool repair : {false, true}) {
     const decode_options options{repair};
     record expected;
     record got;
-    const fen_status s = simd::scalar::decode_precise(line, options, expected);
+    const fen_status s = decoder::decode_precise(line, options, expected);
     const fen_status t = impl.decode(line, options, got);
     if (s != t || (s.ok() && !test::same_decoding(expected, got))) {
       why = std::string(impl.name) + (repair ? " repair" : " strict") + ": precise " +
@@ -69,11 +72,10 @@ bool writes_alike(std::string_view line, std::string& why) {
     const decode_options options{repair};
     record precise;
     record fast;
-    if (!simd::scalar::decode_precise(line, options, precise).ok() ||
-        !validate(precise, options).ok()) {
+    if (!decoder::decode_precise(line, options, precise).ok() || !validate(precise, options).ok()) {
       continue;
     }
-    if (!simd::active_kernels().decode(line, options, fast).ok() || !validate(fast, options).ok()) {
+    if (!decode(line, options, fast).ok() || !validate(fast, options).ok()) {
       why = "the default decoder rejects a line the precise parser accepts";
       return false;
     }
@@ -117,10 +119,12 @@ std::vector<std::string> mutations(const std::string& line, std::mt19937& rng) {
   return out;
 }
 
-TEST(SimdDifferential, AgreesWithScalarOnVectorsAndMutations) {
-  const auto impls = implementations();
+// Calls fn on every mutation of a set of seed lines (the same sequence on every call) until it
+// returns false; returns how many it was called on.
+template <class Fn>
+int for_each_mutation(Fn fn) {
   std::mt19937 rng(20261122);
-  const std::vector<std::string> seeds = {
+  static const std::vector<std::string> seeds = {
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
       "8/8/8/8/8/8/8/8 w - - 0 1",
       "k7/8/8/8/8/8/8/7K w - - 0 1",
@@ -150,50 +154,40 @@ TEST(SimdDifferential, AgreesWithScalarOnVectorsAndMutations) {
       "rnbqkbnrp/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
       "rnbqkbnrp/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
   };
-  int compared = 0;
+  int calls = 0;
   for (const std::string& seed : seeds) {
     for (int round = 0; round < 2000; ++round) {
       for (const std::string& m : mutations(seed, rng)) {
-        std::string written;
-        ASSERT_TRUE(writes_alike(m, written)) << written << " on \"" << m << '"';
-        for (const auto& impl : impls) {
-          std::string why;
-          ASSERT_TRUE(agrees(impl, m, why)) << why << " on \"" << m << '"';
-          ++compared;
-        }
+        ++calls;
+        if (!fn(m)) return calls;
       }
     }
   }
-  EXPECT_GT(compared, 0);
+  return calls;
 }
 
-TEST(SimdDifferential, AgreesWithScalarOnEveryCorpusLine) {
-  FENBATCH_REQUIRE_SHARED(shared);
-  const auto impls = implementations();
+// Calls fn(file, line) on every line of the shared corpus until it returns false; returns how
+// many lines it was called on.
+template <class Fn>
+std::uint64_t for_each_corpus_line(const std::filesystem::path& shared, Fn fn) {
   std::uint64_t lines = 0;
   for (const auto& file : test::corpus_files(shared)) {
     const std::string text = test::read_zst(file);
     line_splitter splitter(text);
-    for (line_span line; splitter.next(line); ++lines) {
-      std::string written;
-      ASSERT_TRUE(writes_alike(line.text, written))
-          << written << " on " << file.filename() << ": " << line.text;
-      for (const auto& impl : impls) {
-        std::string why;
-        ASSERT_TRUE(agrees(impl, line.text, why))
-            << why << " on " << file.filename() << ": " << line.text;
-      }
+    for (line_span line; splitter.next(line);) {
+      ++lines;
+      if (!fn(file, line.text)) return lines;
     }
   }
-  EXPECT_EQ(lines, 2'784'093U);
+  return lines;
 }
 
 // The castling fast path reads the field as one word: stray bytes that a word compare could
 // mistake for padding or order (NUL, repeats, wrong order, five letters) must still go to the
 // precise parser, with or without counters after the ep field.
-TEST(SimdDifferential, AgreesOnCastlingFieldsWithStrayBytes) {
+std::vector<std::pair<std::string, std::size_t>> castling_fields_with_stray_bytes() {
   using namespace std::string_view_literals;
-  const auto impls = implementations();
+  std::vector<std::pair<std::string, std::size_t>> out;  // the line, the field's size
   for (const std::string_view field :
        {"K"sv, "K\0"sv, "\0K"sv, "KQ\0q"sv, "Kq\0"sv, "KK"sv, "QK"sv, "kK"sv, "KQkqK"sv, "KQkq"sv,
         "Qq"sv, "k"sv, "q"sv, "Kk\0\0"sv, "K\tq"sv, "KQ-"sv}) {
@@ -201,14 +195,76 @@ TEST(SimdDifferential, AgreesOnCastlingFieldsWithStrayBytes) {
       std::string line = "r3k2r/8/8/8/8/8/8/R3K2R w ";
       line.append(field);
       line.append(rest);
-      for (const auto& impl : impls) {
-        std::string why;
-        EXPECT_TRUE(agrees(impl, line, why))
-            << why << " on castling field of " << field.size() << " bytes: " << line;
-      }
-      std::string written;
-      EXPECT_TRUE(writes_alike(line, written)) << written;
+      out.emplace_back(std::move(line), field.size());
     }
+  }
+  return out;
+}
+
+TEST_P(SimdDifferential, AgreesWithScalarOnVectorsAndMutations) {
+  int compared = 0;
+  for_each_mutation([&](const std::string& m) {
+    std::string why;
+    if (!agrees(impl(), m, why)) {
+      ADD_FAILURE() << why << " on \"" << m << '"';
+      return false;
+    }
+    ++compared;
+    return true;
+  });
+  EXPECT_GT(compared, 0);
+}
+
+TEST(DefaultDecoderWrites, AsThePreciseRecordOnVectorsAndMutations) {
+  int compared = 0;
+  for_each_mutation([&](const std::string& m) {
+    std::string written;
+    if (!writes_alike(m, written)) {
+      ADD_FAILURE() << written << " on \"" << m << '"';
+      return false;
+    }
+    ++compared;
+    return true;
+  });
+  EXPECT_GT(compared, 0);
+}
+
+TEST_P(SimdDifferential, AgreesWithScalarOnEveryCorpusLine) {
+  FENBATCH_REQUIRE_SHARED(shared);
+  const std::uint64_t lines =
+      for_each_corpus_line(shared, [&](const auto& file, std::string_view line) {
+        std::string why;
+        if (agrees(impl(), line, why)) return true;
+        ADD_FAILURE() << why << " on " << file.filename() << ": " << line;
+        return false;
+      });
+  EXPECT_EQ(lines, 2'784'093U);
+}
+
+TEST(DefaultDecoderWrites, AsThePreciseRecordOnEveryCorpusLine) {
+  FENBATCH_REQUIRE_SHARED(shared);
+  const std::uint64_t lines =
+      for_each_corpus_line(shared, [&](const auto& file, std::string_view line) {
+        std::string written;
+        if (writes_alike(line, written)) return true;
+        ADD_FAILURE() << written << " on " << file.filename() << ": " << line;
+        return false;
+      });
+  EXPECT_EQ(lines, 2'784'093U);
+}
+
+TEST_P(SimdDifferential, AgreesOnCastlingFieldsWithStrayBytes) {
+  for (const auto& [line, field_size] : castling_fields_with_stray_bytes()) {
+    std::string why;
+    EXPECT_TRUE(agrees(impl(), line, why))
+        << why << " on castling field of " << field_size << " bytes: " << line;
+  }
+}
+
+TEST(DefaultDecoderWrites, AsThePreciseRecordOnCastlingFieldsWithStrayBytes) {
+  for (const auto& [line, field_size] : castling_fields_with_stray_bytes()) {
+    std::string written;
+    EXPECT_TRUE(writes_alike(line, written)) << written;
   }
 }
 
@@ -216,8 +272,7 @@ TEST(SimdDifferential, AgreesOnCastlingFieldsWithStrayBytes) {
 // a rook of either colour, an inner rook that becomes the outermost when a corner is empty, and
 // the king on its back rank, off it, or doubled there. The fast paths must say what the
 // precise parser says.
-TEST(SimdDifferential, AgreesOnCornerRooksAndKingsForEveryRightsSet) {
-  const auto impls = implementations();
+TEST_P(SimdDifferential, AgreesOnCornerRooksAndKingsForEveryRightsSet) {
   // One side's back rank and the rank in front of it (where a king off the back rank goes).
   struct side_setup {
     std::string back;
@@ -261,10 +316,8 @@ TEST(SimdDifferential, AgreesOnCornerRooksAndKingsForEveryRightsSet) {
         }
         const std::string line = board + " w " + field + " - 0 1";
         ++lines;
-        for (const auto& impl : impls) {
-          std::string why;
-          EXPECT_TRUE(agrees(impl, line, why)) << why << ": " << line;
-        }
+        std::string why;
+        EXPECT_TRUE(agrees(impl(), line, why)) << why << ": " << line;
       }
     }
   }
@@ -276,8 +329,7 @@ TEST(SimdDifferential, AgreesOnCornerRooksAndKingsForEveryRightsSet) {
 // and of the other on random files. Fields are either built from the rooks present, in
 // canonical order (mostly accepted) or random letters (mostly not); the fast paths must say
 // what the precise parser says.
-TEST(SimdDifferential, AgreesOnChess960CastlingLettersForRandomBackRanks) {
-  const auto impls = implementations();
+TEST_P(SimdDifferential, AgreesOnChess960CastlingLettersForRandomBackRanks) {
   std::mt19937 rng(960);
   const auto pick = [&rng](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
   struct side_setup {
@@ -331,14 +383,12 @@ TEST(SimdDifferential, AgreesOnChess960CastlingLettersForRandomBackRanks) {
                                                   black.front + black.back) +
                              " w " + field + " - 0 1";
     record rec;
-    if (simd::scalar::decode_precise(line, decode_options{}, rec).ok()) {
+    if (decoder::decode_precise(line, decode_options{}, rec).ok()) {
       ++accepted;
       resolved += rec.stale_castling_column == 0 ? 1 : 0;  // every letter named its rook
     }
-    for (const auto& impl : impls) {
-      std::string why;
-      EXPECT_TRUE(agrees(impl, line, why)) << why << ": " << line;
-    }
+    std::string why;
+    EXPECT_TRUE(agrees(impl(), line, why)) << why << ": " << line;
   }
   // Every outcome in bulk (rejected, letters naming no rook, all resolved), or the test would
   // not be testing much.
@@ -349,8 +399,7 @@ TEST(SimdDifferential, AgreesOnChess960CastlingLettersForRandomBackRanks) {
 
 // A kernel may read a fixed window past the line end only inside the line's last page: put
 // lines right before an unreadable page and decode them.
-TEST(SimdDifferential, NeverReadsIntoTheNextPage) {
-  const auto impls = implementations();
+TEST_P(SimdDifferential, NeverReadsIntoTheNextPage) {
   const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
   void* region =
       ::mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -363,10 +412,8 @@ TEST(SimdDifferential, NeverReadsIntoTheNextPage) {
     for (std::size_t cut = 1; cut <= line.size(); ++cut) {
       char* const start = page_end - cut;  // the line's last byte is the page's last byte
       std::memcpy(start, line.data(), cut);
-      for (const auto& impl : impls) {
-        std::string why;
-        EXPECT_TRUE(agrees(impl, std::string_view(start, cut), why)) << why;
-      }
+      std::string why;
+      EXPECT_TRUE(agrees(impl(), std::string_view(start, cut), why)) << why;
     }
   }
   ::munmap(region, 2 * page);

@@ -1,9 +1,8 @@
-// Differential fuzzing of the decoder implementations: the scalar decoder with its fast paths
-// and every vector decoder this CPU runs must give the precise parser's status, column and
-// record on any input, in strict and repair mode, and the same written line. Any difference
-// traps. The input is placed at the
-// very end of a readable page, so a kernel reading past the line end outside the allowed page would
-// fault here.
+// Differential fuzzing of the decoder implementations: every one in the registry that this CPU
+// runs (the scalar decoder with its fast paths, each vector one) must give the precise parser's
+// status, column and record on any input, in strict and repair mode, and the same written line.
+// Any difference traps. The input is placed at the very end of a readable page, so a kernel
+// reading past the line end outside the allowed page would fault here.
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -12,10 +11,11 @@
 #include <cstring>
 #include <string>
 
+#include "decoder/decode_with.hpp"
+#include "fenbatch/core/decoder_registry.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/write.hpp"
 #include "same_decoding.hpp"
-#include "simd/kernels.hpp"
 
 namespace {
 
@@ -34,17 +34,16 @@ char* guarded_page_end() {
   return end;
 }
 
-using decode_fn = fen_status (*)(std::string_view, const decode_options&, record&) noexcept;
-
-void compare(const char* name, decode_fn decode, std::string_view text) {
+void compare(const decoder_implementation& impl, std::string_view text) {
   for (const bool repair : {false, true}) {
     const decode_options options{repair};
     record expected;
     record got;
-    const fen_status s = simd::scalar::decode_precise(text, options, expected);
-    const fen_status t = decode(text, options, got);
+    const fen_status s = decoder::decode_precise(text, options, expected);
+    const fen_status t = impl.decode(text, options, got);
     if (s != t || (s.ok() && !fenbatch::test::same_decoding(expected, got))) {
-      std::fprintf(stderr, "%s differs from the precise parser (%s mode): %s@%u vs %s@%u\n", name,
+      std::fprintf(stderr, "%.*s differs from the precise parser (%s mode): %s@%u vs %s@%u\n",
+                   static_cast<int>(impl.name.size()), impl.name.data(),
                    repair ? "repair" : "strict", std::string(to_string(s.code)).c_str(), s.column,
                    std::string(to_string(t.code)).c_str(), t.column);
       __builtin_trap();
@@ -58,7 +57,8 @@ void compare(const char* name, decode_fn decode, std::string_view text) {
         for (const ep_policy ep : {ep_policy::legal, ep_policy::pseudo, ep_policy::always}) {
           const write_options w{format, castling, ep};
           if (to_canonical(expected, text, w) != to_canonical(got, text, w)) {
-            std::fprintf(stderr, "%s: the written line differs from the precise record's\n", name);
+            std::fprintf(stderr, "%.*s: the written line differs from the precise record's\n",
+                         static_cast<int>(impl.name.size()), impl.name.data());
             __builtin_trap();
           }
         }
@@ -74,16 +74,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   char* const line = guarded_page_end() - size;
   std::memcpy(line, data, size);
   const std::string_view text(line, size);
-  compare("scalar", &simd::scalar::decode, text);
-#if FENBATCH_HAVE_AVX2
-  if (simd::avx2_is_supported()) {
-    compare("avx2", &simd::avx2::decode, text);
+  for (const decoder_implementation& impl : decoder_implementations()) {
+    if (impl.supported()) compare(impl, text);
   }
-#endif
-#if FENBATCH_HAVE_AVX512
-  if (simd::avx512_is_supported()) {
-    compare("avx512", &simd::avx512::decode, text);
-  }
-#endif
   return 0;
 }

@@ -21,8 +21,9 @@
 #include <cstdint>
 #include <cstring>
 
+#include "../decoder/decode_with.hpp"
 #include "kernels.hpp"
-#include "placement_masks.hpp"
+#include "vector_kernels.hpp"
 
 namespace fenbatch::core::simd::avx2 {
 namespace {
@@ -48,7 +49,7 @@ inline __m256i equals(__m256i v, char c) noexcept {
 }
 
 // Byte classes: one bit each, so that two 16-entry tables (low nibble, high nibble) ANDed
-// classify a byte. Pieces by type (pawn ... king, as masks::piece_letters), either case.
+// classify a byte. Pieces by type (pawn ... king, as vector_kernels::piece_letters), either case.
 struct class_bits {
   static constexpr int pawn = 0, knight = 1, bishop = 2, rook = 3, queen = 4, king = 5;
   static constexpr int slash = 6, digit = 7;
@@ -58,8 +59,8 @@ struct nibble_tables {
   std::array<std::uint8_t, 16> by_high{};
 };
 constexpr std::uint8_t class_of(unsigned char c) {
-  for (std::size_t t = 0; t < masks::piece_letters.size(); ++t) {
-    if ((c | 0x20U) == static_cast<unsigned char>(masks::piece_letters[t])) {
+  for (std::size_t t = 0; t < vector_kernels::piece_letters.size(); ++t) {
+    if ((c | 0x20U) == static_cast<unsigned char>(vector_kernels::piece_letters[t])) {
       return static_cast<std::uint8_t>(1U << t);
     }
   }
@@ -113,6 +114,30 @@ inline __m256i lane_prefix_sums(__m256i x) noexcept {
   return _mm256_add_epi8(x, _mm256_slli_si256(x, 8));
 }
 
+// Only pieces, digits and slashes in the field (its first `length` bytes); no two digits in a
+// row; seven slashes, none at either end and no two together (each rank then holds a byte).
+inline bool placement_shape_ok(std::uint64_t letters, std::uint64_t digits, std::uint64_t slashes,
+                               unsigned length) noexcept {
+  const std::uint64_t field = (std::uint64_t{1} << length) - 1;
+  return (letters | digits | slashes) == field && (digits & (digits >> 1)) == 0 &&
+         _mm_popcnt_u64(slashes) == 7 && (slashes & (slashes >> 1)) == 0 && (slashes & 1) == 0 &&
+         ((slashes >> (length - 1)) & 1) == 0;
+}
+
+// Among all letters, which are this piece type (or white); placed on the occupied squares in
+// order (PEXT then PDEP); a byte swap turns reading order (rank 8 first) into square order.
+inline void place_pieces(const std::array<std::uint64_t, piece_type_count>& by_type,
+                         std::uint64_t white_letters, std::uint64_t all_letters,
+                         std::uint64_t occupied, position& pos) noexcept {
+  for (std::size_t t = 0; t < piece_type_count; ++t) {
+    pos.by_type[t] = __builtin_bswap64(_pdep_u64(_pext_u64(by_type[t], all_letters), occupied));
+  }
+  const bitboard white =
+      __builtin_bswap64(_pdep_u64(_pext_u64(white_letters, all_letters), occupied));
+  pos.by_color[0] = white;
+  pos.by_color[1] = __builtin_bswap64(occupied) & ~white;
+}
+
 // Inclusive prefix sums over all 32 bytes: the low lane's total carried into the high lane.
 inline __m256i prefix_sums(__m256i x) noexcept {
   x = lane_prefix_sums(x);
@@ -124,7 +149,7 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   const auto available = static_cast<std::size_t>(end - p);
   alignas(32) std::array<char, window> padded;
   const char* q = p;
-  if (masks::always_copy || !window_is_readable(p, end)) {
+  if (vector_kernels::always_copy || !window_is_readable(p, end)) {
     const std::size_t n = available < window ? available : window;
     std::memcpy(padded.data(), p, n);
     std::memset(padded.data() + n, ' ', window - n);
@@ -183,7 +208,7 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   const __m256i piece0 = _mm256_min_epu8(_mm256_and_si256(class0, letters_bits), one);
   const __m256i piece1 = _mm256_min_epu8(_mm256_and_si256(class1, letters_bits), one);
 
-  if (!masks::placement_shape_ok(all_letters, digits, slashes, length)) return nullptr;
+  if (!placement_shape_ok(all_letters, digits, slashes, length)) return nullptr;
 
   // Squares each byte covers, inside the field only.
   const __m256i iota0 =
@@ -246,18 +271,14 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
     square += static_cast<unsigned>(_mm_popcnt_u64(span));
   }
 
-  masks::place_pieces(letters, white_letters, all_letters, occupied, pos);
+  place_pieces(letters, white_letters, all_letters, occupied, pos);
   return p + length;
 }
 
 }  // namespace
 
-const char* fast_placement(const char* p, const char* end, position& pos) noexcept {
-  return placement(p, end, pos);
-}
-
 fen_status decode(std::string_view line, const decode_options& options, record& out) noexcept {
-  return scalar::decode_with(line, options, out, &placement);
+  return decoder::decode_with(line, options, out, &placement);
 }
 
 }  // namespace fenbatch::core::simd::avx2

@@ -20,8 +20,9 @@
 #include <cstdint>
 #include <cstring>
 
+#include "../decoder/decode_with.hpp"
 #include "kernels.hpp"
-#include "placement_masks.hpp"
+#include "vector_kernels.hpp"
 
 namespace fenbatch::core::simd::avx512 {
 namespace {
@@ -37,7 +38,7 @@ constexpr std::uint8_t covered_squares = 0x0F;
 
 constexpr std::array<byte_table, 2> make_class_tables() {
   std::array<std::uint8_t, 2 * window> classes{};
-  for (const char c : masks::piece_letters) {
+  for (const char c : vector_kernels::piece_letters) {
     classes[static_cast<std::size_t>(c)] = piece_class;
     classes[static_cast<std::size_t>(c - 'a' + 'A')] = piece_class;
   }
@@ -94,7 +95,7 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
   const std::uint64_t in_line =
       available >= window ? ~std::uint64_t{0} : (std::uint64_t{1} << available) - 1;
   __m512i text;
-  if (masks::always_copy) {
+  if (vector_kernels::always_copy) {
     alignas(64) std::array<char, window> padded{};
     std::memcpy(padded.data(), p, available < window ? available : window);
     text = _mm512_load_si512(padded.data());
@@ -167,7 +168,7 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
       _mm512_maskz_expand_epi8(occupied, _mm512_maskz_compress_epi8(ranked_pieces, ranked_text));
   const __m512i folded = _mm512_or_si512(board, splat(0x20));  // upper case onto lower
   for (std::size_t t = 0; t < piece_type_count; ++t) {
-    pos.by_type[t] = _mm512_cmpeq_epi8_mask(folded, splat(masks::piece_letters[t]));
+    pos.by_type[t] = _mm512_cmpeq_epi8_mask(folded, splat(vector_kernels::piece_letters[t]));
   }
   const bitboard white = _mm512_mask_testn_epi8_mask(occupied, board, splat(0x20));
   pos.by_color[0] = white;
@@ -177,12 +178,8 @@ const char* placement(const char* p, const char* end, position& pos) noexcept {
 
 }  // namespace
 
-const char* fast_placement(const char* p, const char* end, position& pos) noexcept {
-  return placement(p, end, pos);
-}
-
 fen_status decode(std::string_view line, const decode_options& options, record& out) noexcept {
-  return scalar::decode_with(line, options, out, &placement);
+  return decoder::decode_with(line, options, out, &placement);
 }
 
 }  // namespace fenbatch::core::simd::avx512

@@ -1,98 +1,68 @@
-#include <cstdio>
+// The choice of the implementation decode() uses, once per process (decoder_registry.hpp).
+// A forced name that cannot be honoured is recorded, never printed and never fatal: core does
+// not end its host process; the caller reports it.
+
 #include <cstdlib>
-#include <string_view>
+#include <string>
 
-#include "kernels.hpp"
+#include "fenbatch/core/decoder_registry.hpp"
 
-namespace fenbatch::core::simd {
+namespace fenbatch::core {
 namespace {
 
-constexpr kernels scalar_kernels{"scalar", &scalar::decode};
-#if FENBATCH_HAVE_AVX2
-constexpr kernels avx2_kernels{"avx2", &avx2::decode};
-#endif
-#if FENBATCH_HAVE_AVX512
-constexpr kernels avx512_kernels{"avx512", &avx512::decode};
-#endif
-
-}  // namespace
-
-bool avx2_is_supported() noexcept {
-#if FENBATCH_HAVE_AVX2
-  __builtin_cpu_init();  // (a static constructor may get here first)
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-         __builtin_cpu_supports("bmi2");
-#else
-  return false;
-#endif
+// The last implementation this CPU runs fast (the scalar one, first, runs on any).
+const decoder_implementation& best_for_this_cpu() noexcept {
+  const auto all = decoder_implementations();
+  for (auto it = all.rbegin(); it != all.rend(); ++it) {
+    if (it->supported() && it->fast_here()) return *it;
+  }
+  return all.front();
 }
 
-// AVX-512 BW, VBMI and VBMI2 (byte compares into masks, byte permutes, byte compress and
-// expand) and BMI2 (BZHI).
-bool avx512_is_supported() noexcept {
-#if FENBATCH_HAVE_AVX512
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
-         __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
-#else
-  return false;
-#endif
-}
-
-namespace {
-
-#if FENBATCH_HAVE_AVX2
-// AVX2 where PDEP/PEXT are fast: not on AMD Zen 1 and 2 (microcoded, hundreds of cycles).
-bool avx2_is_fast() noexcept {
-  return avx2_is_supported() && !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
-}
-#endif
-
-const kernels& select_kernels() noexcept {
-  const char* forced = std::getenv("FENBATCH_FORCE_IMPL");
-  const std::string_view name = forced != nullptr ? forced : "";
-  if (name == "scalar") return scalar_kernels;
-#if FENBATCH_HAVE_AVX2
-  if (name == "avx2") {
-    if (!avx2_is_supported()) {
-      std::fprintf(stderr,
-                   "fenbatch: FENBATCH_FORCE_IMPL=avx2: this CPU lacks AVX2, BMI1 or BMI2\n");
-      std::abort();
-    }
-    return avx2_kernels;
+decoder_selection select() {
+  decoder_selection s;
+  s.in_use = &best_for_this_cpu();
+  const char* const forced = std::getenv("FENBATCH_FORCE_IMPL");
+  if (forced == nullptr || *forced == '\0') return s;
+  s.forced_name = forced;
+  s.forced = find_decoder(s.forced_name);
+  if (s.forced == nullptr) {
+    s.error = decoder_selection_errc::unknown_decoder;
+  } else if (!s.forced->supported()) {
+    s.error = decoder_selection_errc::unsupported_cpu;
+  } else {
+    s.in_use = s.forced;
   }
-#endif
-#if FENBATCH_HAVE_AVX512
-  if (name == "avx512") {
-    if (!avx512_is_supported()) {
-      std::fprintf(stderr,
-                   "fenbatch: FENBATCH_FORCE_IMPL=avx512: this CPU lacks AVX-512 BW/VBMI/VBMI2, "
-                   "BMI1 or BMI2\n");
-      std::abort();
-    }
-    return avx512_kernels;
-  }
-#endif
-  if (!name.empty()) {
-    // An unknown name must not silently test the wrong implementation.
-    std::fprintf(stderr, "fenbatch: FENBATCH_FORCE_IMPL=%s: unknown or not built here\n", forced);
-    std::abort();
-  }
-#if FENBATCH_HAVE_AVX512
-  if (avx512_is_supported()) return avx512_kernels;
-#endif
-#if FENBATCH_HAVE_AVX2
-  if (avx2_is_fast()) return avx2_kernels;
-#endif
-  return scalar_kernels;
+  return s;
 }
 
 }  // namespace
 
-const kernels& active_kernels() noexcept {
-  static const kernels& chosen = select_kernels();
-  return chosen;
+std::string decoder_selection::message() const {
+  const std::string prefix = "FENBATCH_FORCE_IMPL=" + forced_name + ": ";
+  switch (error) {
+    case decoder_selection_errc::ok: return {};
+    case decoder_selection_errc::unknown_decoder: {
+      std::string built;
+      for (const decoder_implementation& impl : decoder_implementations()) {
+        if (!built.empty()) built += ", ";
+        built += impl.name;
+      }
+      return prefix + "unknown decoder (built here: " + built + ")";
+    }
+    case decoder_selection_errc::unsupported_cpu:
+      return prefix + "this CPU lacks " + (forced != nullptr ? forced->missing_features() : "");
+  }
+  return prefix + "unknown error";
 }
 
-}  // namespace fenbatch::core::simd
+const decoder_selection& selected_decoder() noexcept {
+  static const decoder_selection selection = select();
+  return selection;
+}
+
+std::string_view decoder_name() noexcept {
+  return selected_decoder().in_use->name;
+}
+
+}  // namespace fenbatch::core

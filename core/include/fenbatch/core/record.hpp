@@ -1,5 +1,6 @@
 // Reading one FEN/EPD line: decode (syntax), validate (legality), or both with parse_record.
-// The accepted grammar is documented in core/src/simd/scalar.cpp, beside the reference decoder.
+// The accepted grammar is documented in core/src/decoder/precise_fields.cpp, beside the
+// reference decoder; decoder_registry.hpp lists the implementations of decode.
 #pragma once
 
 #include <cstddef>
@@ -72,7 +73,8 @@ struct record {
 };
 
 // Syntax only: framing, fields, placement, castling letters resolved to rooks, counters and
-// EPD operations. `line` excludes the line terminator (LF and one CR before it).
+// EPD operations. `line` excludes the line terminator (LF and one CR before it). Uses the
+// implementation selected for this process (decoder_registry.hpp).
 [[nodiscard]] fen_status decode(std::string_view line, const decode_options& options,
                                 record& out) noexcept;
 
@@ -82,8 +84,5 @@ struct record {
 // decode, then validate.
 [[nodiscard]] fen_status parse_record(std::string_view line, const decode_options& options,
                                       record& out) noexcept;
-
-// Name of the decoder implementation in use ("scalar" until a SIMD one is selected).
-[[nodiscard]] std::string_view decoder_name() noexcept;
 
 }  // namespace fenbatch::core
