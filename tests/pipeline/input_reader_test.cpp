@@ -11,26 +11,12 @@
 #include <string>
 
 #include "fenbatch/core/record.hpp"
+#include "temp_dir.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
 
-class temp_dir {
- public:
-  temp_dir() {
-    char pattern[] = "/tmp/fenbatch-test-XXXXXX";
-    path_ = ::mkdtemp(pattern);
-  }
-  ~temp_dir() { std::filesystem::remove_all(path_); }
-  std::string file(const std::string& name, const std::string& content) const {
-    const std::string p = path_ + "/" + name;
-    std::ofstream(p, std::ios::binary) << content;
-    return p;
-  }
-
- private:
-  std::string path_;
-};
+using test::temp_dir;
 
 struct collected {
   std::string text;  // concatenated chunk data

@@ -17,6 +17,7 @@
 
 #include "fenbatch/pipeline/run.hpp"
 #include "placement_text.hpp"
+#include "temp_dir.hpp"
 
 namespace fenbatch::pipeline {
 namespace {
@@ -176,22 +177,7 @@ TEST(RunStatsMerge, InputNotesAndTiming) {
   EXPECT_FALSE(neither.stopped_at_max_bytes);
 }
 
-class temp_dir {
- public:
-  temp_dir() {
-    char pattern[] = "/tmp/fenbatch-merge-XXXXXX";
-    path_ = ::mkdtemp(pattern);
-  }
-  ~temp_dir() { fs::remove_all(path_); }
-  [[nodiscard]] std::string path(const std::string& name) const { return path_ + "/" + name; }
-  [[nodiscard]] std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(path(name), std::ios::binary) << text;
-    return path(name);
-  }
-
- private:
-  std::string path_;
-};
+using test::temp_dir;
 
 run_stats run_on(const temp_dir& dir, const std::string& input, bool dedupe) {
   run_config config;
@@ -254,9 +240,9 @@ TEST(RunStatsMerge, TwoHalvesOfAnInputMergeIntoTheWholeRun) {
   temp_dir dir;
   const std::string text = mixed_input(20'000, 5);
   const std::size_t middle = text.find('\n', text.size() / 2) + 1;  // a line boundary
-  const std::string whole = dir.write("whole.fen", text);
-  const std::string first = dir.write("first.fen", text.substr(0, middle));
-  const std::string second = dir.write("second.fen", text.substr(middle));
+  const std::string whole = dir.file("whole.fen", text);
+  const std::string first = dir.file("first.fen", text.substr(0, middle));
+  const std::string second = dir.file("second.fen", text.substr(middle));
   for (const bool dedupe : {false, true}) {
     SCOPED_TRACE(dedupe ? "dedupe" : "no dedupe");
     const run_stats all = run_on(dir, whole, dedupe);
@@ -301,9 +287,9 @@ TEST(RunStatsMerge, PartsWithDisjointKeysMergeIntoTheWholeRunsDedupeStatistics) 
     (line.find(" w ") != std::string::npos ? white : black) += line + "\n";
   }
   temp_dir dir;
-  const run_stats all = run_on(dir, dir.write("whole.fen", text), true);
-  run_stats merged = run_on(dir, dir.write("white.fen", white), true);
-  merged.merge(run_on(dir, dir.write("black.fen", black), true), 3);
+  const run_stats all = run_on(dir, dir.file("whole.fen", text), true);
+  run_stats merged = run_on(dir, dir.file("white.fen", white), true);
+  merged.merge(run_on(dir, dir.file("black.fen", black), true), 3);
   ASSERT_EQ(all.most_repeated.size(), top_list_length);
   ASSERT_GT(all.duplicates, 1000U);
   EXPECT_EQ(merged.unique, all.unique);

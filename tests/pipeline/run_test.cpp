@@ -19,6 +19,7 @@
 #include "fenbatch/core/line_splitter.hpp"
 #include "placement_text.hpp"
 #include "shared_data.hpp"
+#include "temp_dir.hpp"
 
 namespace fenbatch::pipeline {
 namespace {
@@ -65,18 +66,7 @@ std::string make_input(int lines, unsigned seed) {
   return text;
 }
 
-class temp_dir {
- public:
-  temp_dir() {
-    char pattern[] = "/tmp/fenbatch-run-XXXXXX";
-    path_ = ::mkdtemp(pattern);
-  }
-  ~temp_dir() { fs::remove_all(path_); }
-  [[nodiscard]] std::string path(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
+using test::temp_dir;
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -7,11 +7,17 @@
 #include <stdexcept>
 #include <string>
 
+#include "fenbatch/core/decoder_registry.hpp"
 #include "stages/dedupe_set.hpp"
 
 namespace fenbatch::pipeline::detail {
 
 run_plan plan_run(const run_config& config) {
+  // A decoder forced by FENBATCH_FORCE_IMPL that this build or CPU lacks: core falls back
+  // quietly, but a run must not test or measure another decoder than the one asked for.
+  if (const core::decoder_selection& decoder = core::selected_decoder(); !decoder.ok()) {
+    throw std::runtime_error(decoder.message());
+  }
   run_plan plan;
   // At most the CPUs this process may run on (its affinity mask, as oneTBB reads it): more
   // threads than that only add chunks in flight (four per thread) and contention.

@@ -16,8 +16,9 @@ struct run_plan {
   std::size_t tokens = 4;              // chunks in flight
 };
 
-// Throws std::invalid_argument for a shard count that is not a power of two up to 64, and for
-// more dedupe stages than the shards set outright; opens nothing.
+// Throws std::runtime_error when FENBATCH_FORCE_IMPL names a decoder this build or CPU lacks,
+// std::invalid_argument for a shard count that is not a power of two up to 64, and for more
+// dedupe stages than the shards set outright; opens nothing.
 [[nodiscard]] run_plan plan_run(const run_config& config);
 
 }  // namespace fenbatch::pipeline::detail
