@@ -1,0 +1,128 @@
+#include "summary.hpp"
+
+#include <cstdio>
+#include <initializer_list>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "fenbatch/pipeline/run_counters.hpp"
+
+namespace fenbatch::app {
+namespace {
+
+using pipeline::counter;
+using pipeline::counter_info;
+using pipeline::describe;
+using pipeline::run_config;
+using pipeline::run_stats;
+
+// A counter's name for people: "legal ep" for legal_ep.
+std::string label(std::string_view name) {
+  std::string text(name);
+  for (char& c : text) c = c == '_' ? ' ' : c;
+  return text;
+}
+
+// One line of counters: "group: name N, name N; name: N", a group being a nested object of
+// the JSON document.
+void print_counter_line(const run_stats& s, std::initializer_list<counter> counters) {
+  std::string line = " ";
+  std::string_view group;
+  for (const counter c : counters) {
+    const counter_info& info = describe(c);
+    const std::string value = with_commas(info.value(s));
+    if (!info.group().empty() && info.group() == group) {
+      line += ", " + label(info.name()) + " " + value;
+      continue;
+    }
+    line += line.size() == 1 ? " " : "; ";
+    group = info.group();
+    line += group.empty() ? label(info.name()) + ": " + value
+                          : label(group) + ": " + label(info.name()) + " " + value;
+  }
+  std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+}  // namespace
+
+std::string with_commas(std::uint64_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i != 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// "fenbatch: 7 invalid lines (rank_width 5, field_count 2)": the reasons that occurred.
+void print_invalid_summary(const run_stats& s) {
+  const counter_info& reasons = describe(counter::invalid_by_reason);
+  const std::span<const std::uint64_t> counts = reasons.values(s);
+  std::string by_reason;
+  for (std::size_t e = 0; e < counts.size(); ++e) {
+    if (counts[e] == 0) continue;
+    by_reason += by_reason.empty() ? "" : ", ";
+    by_reason += reasons.element_name(e) + " " + with_commas(counts[e]);
+  }
+  std::fprintf(stderr, "fenbatch: %s invalid line%s (%s)\n", with_commas(s.invalid).c_str(),
+               s.invalid == 1 ? "" : "s", by_reason.c_str());
+}
+
+void print_stats(const run_stats& s, const run_config& config) {
+  const double seconds = s.wall_seconds > 0 ? s.wall_seconds : 1e-9;
+  std::fprintf(stderr,
+               "fenbatch: %s lines, %.1f MB in %.3f s (%.1f MB/s, %.2f M lines/s, %u threads)\n",
+               with_commas(s.lines).c_str(), static_cast<double>(s.bytes) / 1e6, s.wall_seconds,
+               static_cast<double>(s.bytes) / 1e6 / seconds,
+               static_cast<double>(s.lines) / 1e6 / seconds, s.threads);
+  for (const counter c :
+       {counter::valid, counter::invalid, counter::skipped_blank, counter::skipped_comment,
+        counter::written, counter::duplicates, counter::unique}) {
+    const counter_info& info = describe(c);
+    if (info.reported == pipeline::counter_reported::with_dedupe && !config.dedupe) {
+      continue;
+    }
+    std::fprintf(stderr, "  %-12s %15s\n", label(info.name()).c_str(),
+                 with_commas(info.value(s)).c_str());
+  }
+  const counter_info& repairs = describe(counter::repairs);
+  const std::span<const std::uint64_t> repaired = repairs.values(s);
+  for (std::size_t k = 0; k < repaired.size(); ++k) {
+    if (repaired[k] != 0) {
+      std::fprintf(stderr, "  repaired %-16s %s\n", repairs.element_name(k).c_str(),
+                   with_commas(repaired[k]).c_str());
+    }
+  }
+  std::fprintf(stderr,
+               "  reconciliation: lines %s = written + duplicates + invalid + skipped: %s\n",
+               with_commas(s.lines).c_str(), s.reconciles() ? "ok" : "MISMATCH");
+  print_counter_line(s, {counter::white_to_move, counter::black_to_move, counter::castling_none,
+                         counter::castling_standard, counter::castling_chess960});
+  print_counter_line(s, {counter::legal_ep, counter::in_check});
+  const std::vector<pipeline::counted_text> material = s.top_material();
+  for (std::size_t i = 0; i < material.size() && i < 5; ++i) {
+    std::fprintf(stderr, "  material #%zu: %s %s\n", i + 1, material[i].text.c_str(),
+                 with_commas(material[i].count).c_str());
+  }
+  for (std::size_t i = 0; i < s.most_repeated.size() && i < 5; ++i) {
+    std::fprintf(stderr, "  repeated #%zu: %s x%s\n", i + 1, s.most_repeated[i].text.c_str(),
+                 with_commas(s.most_repeated[i].count).c_str());
+  }
+}
+
+void show_progress(const pipeline::progress_info& p) {
+  const double mb = static_cast<double>(p.bytes_done) / 1e6;
+  const double rate = p.seconds > 0 ? mb / p.seconds : 0;
+  if (p.bytes_total != 0) {
+    const double total = static_cast<double>(p.bytes_total) / 1e6;
+    const double eta = rate > 0 ? (total - mb) / rate : 0;
+    std::fprintf(stderr, "\rfenbatch: %.0f / %.0f MB (%.1f%%), %.0f MB/s, ETA %.0f s   ", mb, total,
+                 100.0 * mb / (total > 0 ? total : 1), rate, eta);
+  } else {
+    std::fprintf(stderr, "\rfenbatch: %.0f MB, %.0f MB/s   ", mb, rate);
+  }
+}
+
+}  // namespace fenbatch::app
