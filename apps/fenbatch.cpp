@@ -13,10 +13,10 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "fenbatch/command_line.hpp"
+#include "batch/command_line.hpp"
+#include "batch/summary.hpp"
 #include "fenbatch/pipeline/io_error.hpp"
 #include "fenbatch/pipeline/run.hpp"
-#include "fenbatch/summary.hpp"
 
 namespace {
 

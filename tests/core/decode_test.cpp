@@ -1,8 +1,8 @@
 // Strict decoding (the default decode_options): every rejection reason with the 1-based column it
 // reports, and what an accepted line decodes to. Inputs follow ../shared/RELIABILITY.md sections
 // A-D where they apply; expected values come from the issue and the grammar at the top of
-// core/src/simd/scalar.cpp, worked out by hand (where the catalogue offers a choice, the issue's
-// decision wins: file-letter castling is always accepted, for instance).
+// core/src/decoder/precise_fields.cpp, worked out by hand (where the catalogue offers a choice, the
+// issue's decision wins: file-letter castling is always accepted, for instance).
 #include <gtest/gtest.h>
 
 #include <cstdint>

@@ -2,6 +2,7 @@
 // (FENBATCH_BUILT_DECODERS, from core/CMakeLists.txt), and the messages of a failed selection.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdlib>
 #include <string>
 

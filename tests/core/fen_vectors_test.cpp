@@ -1,8 +1,8 @@
 // Every row of shared/vectors/fen-vectors.tsv, verdicts that other libraries' test suites give,
 // with the verdict our spec gives it. The expectations were derived by hand from the vectors and
-// the spec (grammar in core/src/simd/scalar.cpp, legality in core/src/validate.cpp), never from
-// this library's output, so a disagreement here is a finding, not a table to regenerate. A row
-// whose verdict differs from its source library says so in a comment headed by its TSV line.
+// the spec (grammar in core/src/decoder/precise_fields.cpp, legality in core/src/validate.cpp),
+// never from this library's output, so a disagreement here is a finding, not a table to regenerate.
+// A row whose verdict differs from its source library says so in a comment headed by its TSV line.
 // We read standard chess only, always Chess960-aware; variant syntax is rejected.
 #include <gtest/gtest.h>
 

@@ -10,7 +10,7 @@
 
 namespace fenbatch::core::decoder {
 
-fen_status line_decoder::run() noexcept {
+inline fen_status line_decoder::run() noexcept {
   if (static_cast<std::size_t>(end_ - begin_) > max_line_length) {
     return {fen_errc::line_too_long, static_cast<std::uint32_t>(max_line_length + 1)};
   }

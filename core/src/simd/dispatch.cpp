@@ -2,8 +2,11 @@
 // A forced name that cannot be honoured is recorded, never printed and never fatal: core does
 // not end its host process; the caller reports it.
 
+#include <array>
 #include <cstdlib>
+#include <cstring>
 #include <string>
+#include <string_view>
 
 #include "fenbatch/core/decoder_registry.hpp"
 
@@ -19,12 +22,17 @@ const decoder_implementation& best_for_this_cpu() noexcept {
   return all.front();
 }
 
-decoder_selection select() {
+// A copy of FENBATCH_FORCE_IMPL: the environment may change after the choice is made.
+std::array<char, 256> forced_name_copy{};
+
+decoder_selection select() noexcept {
   decoder_selection s;
   s.in_use = &best_for_this_cpu();
   const char* const forced = std::getenv("FENBATCH_FORCE_IMPL");
   if (forced == nullptr || *forced == '\0') return s;
-  s.forced_name = forced;
+  const std::size_t length = ::strnlen(forced, forced_name_copy.size() - 1);
+  std::memcpy(forced_name_copy.data(), forced, length);
+  s.forced_name = std::string_view(forced_name_copy.data(), length);
   s.forced = find_decoder(s.forced_name);
   if (s.forced == nullptr) {
     s.error = decoder_selection_errc::unknown_decoder;
@@ -39,7 +47,7 @@ decoder_selection select() {
 }  // namespace
 
 std::string decoder_selection::message() const {
-  const std::string prefix = "FENBATCH_FORCE_IMPL=" + forced_name + ": ";
+  const std::string prefix = "FENBATCH_FORCE_IMPL=" + std::string(forced_name) + ": ";
   switch (error) {
     case decoder_selection_errc::ok: return {};
     case decoder_selection_errc::unknown_decoder: {

@@ -67,11 +67,12 @@ void clean_stale_temporaries(const std::string& dir, const std::string& base,
     const std::string path = dir + "/" + std::string(name);
     if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
       if (::unlink(path.c_str()) == 0 && notice) {
-        notice("fenbatch: removed " + path + ", left by an interrupted run (process " +
-               std::to_string(pid) + ")");
+        notice(std::string(program_name()) + ": removed " + path +
+               ", left by an interrupted run (process " + std::to_string(pid) + ")");
       }
     } else if (notice) {
-      notice("fenbatch: note: " + path + " belongs to running process " + std::to_string(pid));
+      notice(std::string(program_name()) + ": note: " + path + " belongs to running process " +
+             std::to_string(pid));
     }
   }
   ::closedir(d);

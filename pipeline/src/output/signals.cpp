@@ -99,16 +99,19 @@ void say(const char* text) noexcept {
   [[maybe_unused]] const ssize_t ignored = ::write(STDERR_FILENO, text, n);
 }
 
-// The handlers' messages, with the program's name, made once when the handlers are installed:
-// a handler may not allocate.
+// The program's name and the handlers' messages with it, made once when the handlers are
+// installed: a handler may not allocate.
+std::string_view program = "fenbatch";
+std::array<char, 48> program_copy{};
 std::array<char, 128> interrupted_message{};
 std::array<char, 128> input_changed_message{};
 
-void compose(std::array<char, 128>& message, std::string_view program, std::string_view text) {
-  std::string composed(program.substr(0, 40));
+void compose(std::array<char, 128>& message, std::string_view text) {
+  std::string composed(program);
   composed += ": ";
   composed += text;
   composed += '\n';
+  message.fill('\0');
   std::memcpy(message.data(), composed.data(), std::min(composed.size(), message.size() - 1));
 }
 
@@ -147,6 +150,10 @@ extern "C" void on_bus_error(int signal_number, siginfo_t* info, void*) {
 
 }  // namespace
 
+std::string_view program_name() noexcept {
+  return program;
+}
+
 int register_temp_file(const std::string& path) noexcept {
   if (path.size() >= max_path) return -1;
   return temp_files.add([&](path_text& entry) { copy_path(entry, path); });
@@ -183,8 +190,11 @@ void unregister_mapped_input(int slot) noexcept {
 }  // namespace detail
 
 void install_signal_cleanup(std::string_view program) {
-  detail::compose(detail::interrupted_message, program, "interrupted");
-  detail::compose(detail::input_changed_message, program,
+  const std::size_t length = std::min(program.size(), detail::program_copy.size());
+  std::memcpy(detail::program_copy.data(), program.data(), length);
+  detail::program = std::string_view(detail::program_copy.data(), length);
+  detail::compose(detail::interrupted_message, "interrupted");
+  detail::compose(detail::input_changed_message,
                   "input changed while reading (truncated?); nothing was written");
   struct sigaction fatal {};
   fatal.sa_handler = detail::on_fatal_signal;

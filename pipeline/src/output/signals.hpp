@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace fenbatch::pipeline::detail {
 
@@ -20,6 +21,10 @@ int register_rollback(const std::string& destination, const std::string& previou
 void unregister_rollback(int slot) noexcept;
 
 int register_mapped_input(const void* begin, std::size_t size) noexcept;
+
+// The name install_signal_cleanup() was given ("fenbatch" until then), for messages that
+// start with it.
+[[nodiscard]] std::string_view program_name() noexcept;
 void unregister_mapped_input(int slot) noexcept;
 
 }  // namespace fenbatch::pipeline::detail

@@ -1,6 +1,7 @@
 #include "stages/ordered_stage.hpp"
 
 #include <string_view>
+#include <utility>
 
 #include "fenbatch/core/position_key.hpp"
 
@@ -32,7 +33,7 @@ run_stats ordered_stage::finish() {
   report_progress(true);
   if (config_.dedupe) stats_.unique = dedupe_.unique();
   stats_.most_repeated = repeated_.top();
-  return stats_;
+  return std::move(stats_);  // (called once, at the end)
 }
 
 void ordered_stage::write_valid(const chunk& c) {

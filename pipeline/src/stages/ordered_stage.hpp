@@ -32,7 +32,7 @@ class ordered_stage {
   // Written so far: the dedupe stages run ahead of this one, so the set may hold more.
   [[nodiscard]] std::uint64_t unique_so_far() const noexcept { return stats_.written; }
 
-  // The statistics of every chunk, once the last one is consumed.
+  // The statistics of every chunk, once the last one is consumed (moved out: call it once).
   run_stats finish();
 
  private:

@@ -30,3 +30,12 @@ wait "$generator"
 echo "interrupted: exit=$?"
 cat err.txt
 ls -A
+# A temporary left by a generator that was killed outright is removed by the next run for the
+# same file, with a notice that names the program.
+sleep 0 & dead=$!; wait "$dead"
+while kill -0 "$dead" 2>/dev/null; do sleep 0 & dead=$!; wait "$dead"; done
+echo "partial junk" >".stale.fen.fenbatch-$dead-0badc0de.tmp"
+"$FENBATCH_GEN" -n 10 -o stale.fen 2>err.txt
+echo "stale: exit=$?"
+sed "s/$dead/PID/g" err.txt
+ls -A

@@ -62,7 +62,9 @@ struct decoder_selection {
   const decoder_implementation* in_use = nullptr;  // what decode() calls; never nullptr
   const decoder_implementation* forced = nullptr;  // the one FENBATCH_FORCE_IMPL names, if built
   decoder_selection_errc error = decoder_selection_errc::ok;
-  std::string forced_name;  // FENBATCH_FORCE_IMPL, empty when unset
+  // FENBATCH_FORCE_IMPL (its first 255 bytes: the choice is noexcept and copies it without
+  // allocating), empty when unset.
+  std::string_view forced_name;
 
   [[nodiscard]] bool ok() const noexcept { return error == decoder_selection_errc::ok; }
   // The failure in one line, for the caller to print after its own prefix, e.g.

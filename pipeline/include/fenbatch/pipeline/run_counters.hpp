@@ -30,8 +30,10 @@
   COUNTER(input, skipped_comment, "skipped.comment", always)                               \
   COUNTER(input, valid, "valid", always)                                                   \
   COUNTER(input, invalid, "invalid", always)                                               \
-  COUNTS(input, invalid_by_reason, core::fen_errc_count, "invalid_by_reason", reason_name) \
-  COUNTS(input, repairs, core::repair_kind_count, "repairs", repair_name) /* by kind */    \
+  COUNTS(input, invalid_by_reason, ::fenbatch::core::fen_errc_count, "invalid_by_reason",  \
+         reason_name)                                                                      \
+  COUNTS(input, repairs, ::fenbatch::core::repair_kind_count, "repairs",                   \
+         repair_name) /* by kind */                                                        \
   /* Notes on accepted input. */                                                           \
   COUNTER(input, crlf_lines, "notes.crlf_lines", always)                                   \
   COUNTER(input, bom_skipped, "notes.bom_skipped", always)                                 \

@@ -61,6 +61,9 @@ struct run_stats : run_counters {
   //   runs them one after another sets them itself).
   using run_counters::merge;
   void merge(const run_stats& later, unsigned samples_per_reason);
+  // Two run_stats merge with the rule above, never as counters alone (which would drop the
+  // rest quietly): say samples_per_reason.
+  void merge(const run_stats& later) = delete;
 };
 
 }  // namespace fenbatch::pipeline
