@@ -217,7 +217,8 @@ model run_model(std::string_view text, const pipeline::run_config& config) {
   core::record rec;
   for (core::line_span line; lines.next(line);) {
     ++s.lines;
-    // Counted on every line, not only accepted ones (pipeline/src/stages/process_chunk.cpp, process()).
+    // Counted on every line, not only accepted ones (pipeline/src/stages/process_chunk.cpp,
+    // process()).
     s.crlf_lines += line.crlf ? 1 : 0;
     const core::fen_status status = core::parse_record(line.text, config.decode, rec);
     if (status.code == core::fen_errc::skipped_blank) {

@@ -18,6 +18,7 @@
 
 #include "fenbatch/core/line_splitter.hpp"
 #include "placement_text.hpp"
+#include "read_file.hpp"
 #include "shared_data.hpp"
 #include "temp_dir.hpp"
 
@@ -68,12 +69,7 @@ std::string make_input(int lines, unsigned seed) {
 
 using test::temp_dir;
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using test::read_file;
 
 struct outcome {
   std::string output;

@@ -26,6 +26,7 @@
 
 #include "fenbatch/core/decoder_registry.hpp"
 #include "fenbatch/pipeline/run.hpp"
+#include "read_file.hpp"
 #include "sha256.hpp"
 #include "shared_data.hpp"
 #include "temp_dir.hpp"
@@ -63,13 +64,6 @@ std::string signature_input(const std::filesystem::path& shared) {
     }
   }
   return input;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // Changes the working directory, and back at the end of the scope.
