@@ -14,6 +14,8 @@
 #include "fenbatch/cli/parse_number.hpp"
 #include "fenbatch/core/decoder_registry.hpp"
 #include "fenbatch/core/option_names.hpp"
+#include "fenbatch/pipeline/compression.hpp"
+#include "fenbatch/pipeline/record_format.hpp"
 
 namespace fenbatch::app {
 namespace {
@@ -72,6 +74,10 @@ std::optional<command_line> parse_command_line(int argc, char** argv) {
   std::string samples = "3";
   std::string max_invalid;
   std::string max_bytes = "0";
+  std::string input_format;
+  std::string compress = "auto";
+  std::string level = "0";
+  std::string top = "20";
 
   const std::string key_help = "dedupe identity: " + choices_with_default(c.config.key) +
                                " (fen adds the counters, board is placement and side only)";
@@ -95,6 +101,19 @@ std::optional<command_line> parse_command_line(int argc, char** argv) {
       ("ep", po::value(&ep), ep_help.c_str())
       ("repair", "repair digit runs, castling order, stale castling rights and ep squares")
       ("rejects", po::value(&c.config.rejects_path), "write every rejected line here")
+      ("duplicates", po::value(&c.config.duplicates_path),
+       "write every line dropped as a duplicate here, with its first occurrence")
+      ("counts", po::value(&c.config.counts_path),
+       "write count, position and first occurrence of every unique position here")
+      ("exclude", po::value(&c.config.exclude_paths),
+       "drop every position found in this reference file (repeatable)")
+      ("payload", "keep text after the position's fields (labels) instead of rejecting it")
+      ("input-format", po::value(&input_format), "input records: fen|csv|tsv|jsonl (default: by name)")
+      ("fen-field", po::value(&c.config.fen_field),
+       "CSV/TSV column (header name or 1-based number) or JSON key of the position (default fen)")
+      ("compress", po::value(&compress), "codec of written files: auto|none|zstd|gzip|xz|bzip2")
+      ("level", po::value(&level), "compression level (default: the codec's)")
+      ("top", po::value(&top), "entries in the most-repeated and material lists (default 20)")
       ("stats", "print a statistics summary to stderr")
       ("stats-json", po::value(&c.config.stats_json_path), "write statistics as JSON here")
       ("max-invalid", po::value(&max_invalid), "exit 1 if more than N lines are invalid")
@@ -162,6 +181,22 @@ std::optional<command_line> parse_command_line(int argc, char** argv) {
   config.write.castling = parse_choice<castling_notation>(castling, "--castling");
   config.write.ep = parse_choice<ep_policy>(ep, "--ep");
   config.decode.repair = vm.count("repair") != 0;
+  config.decode.payload = vm.count("payload") != 0;
+  if (vm.count("input-format") != 0) {
+    config.format = pipeline::parse_input_format(input_format);
+    if (!config.format) {
+      throw usage_error("invalid value for --input-format: '" + input_format + "' (choose " +
+                        pipeline::input_format_choices() + ")");
+    }
+  }
+  if (const auto codec = pipeline::parse_compression(compress)) {
+    config.output_compression = *codec;
+  } else {
+    throw usage_error("invalid value for --compress: '" + compress + "' (choose " +
+                      pipeline::compression_choices() + ")");
+  }
+  config.compression_level = static_cast<int>(count_option(level, "--level", 22));
+  config.top = static_cast<std::size_t>(count_option(top, "--top", 1U << 20));
   config.threads = static_cast<unsigned>(count_option(threads, "--threads", 4096));
   config.samples_per_reason = static_cast<unsigned>(count_option(samples, "--samples", 1U << 30));
   config.chunk_size = static_cast<std::size_t>(size_option(chunk_size, "--chunk-size"));

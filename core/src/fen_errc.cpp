@@ -38,6 +38,12 @@ std::string_view to_string(fen_errc e) noexcept {
     case fen_errc::bad_ep_square: return "bad_ep_square";
     case fen_errc::opposite_check: return "opposite_check";
     case fen_errc::impossible_check: return "impossible_check";
+    case fen_errc::csv_syntax: return "csv_syntax";
+    case fen_errc::missing_field: return "missing_field";
+    case fen_errc::json_syntax: return "json_syntax";
+    case fen_errc::json_not_object: return "json_not_object";
+    case fen_errc::json_missing_key: return "json_missing_key";
+    case fen_errc::json_not_string: return "json_not_string";
   }
   return "unknown";
 }
@@ -78,6 +84,12 @@ std::string_view describe(fen_errc e) noexcept {
     case fen_errc::bad_ep_square: return "en-passant square without a just-pushed pawn";
     case fen_errc::opposite_check: return "the side not to move is in check";
     case fen_errc::impossible_check: return "check that no legal move can have given";
+    case fen_errc::csv_syntax: return "quote inside an unquoted field, or a quoted field left open";
+    case fen_errc::missing_field: return "the record has no field at the FEN column";
+    case fen_errc::json_syntax: return "not a well-formed JSON value";
+    case fen_errc::json_not_object: return "the JSON value is not an object";
+    case fen_errc::json_missing_key: return "the JSON object has no FEN key";
+    case fen_errc::json_not_string: return "the FEN key's value is not a string";
   }
   return "unknown";
 }

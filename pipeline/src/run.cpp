@@ -23,6 +23,7 @@
 #include <string_view>
 
 #include "input/input_reader.hpp"
+#include "output/destination_check.hpp"
 #include "output/output_transaction.hpp"
 #include "stages/chunk.hpp"
 #include "stages/chunk_pool.hpp"
@@ -76,6 +77,7 @@ run_stats run(const run_config& config) {
   using namespace detail;
   const auto started = std::chrono::steady_clock::now();
   const run_plan plan = plan_run(config);  // (before any file is opened)
+  check_destinations(config);
 
   // Open everything that can fail before reading a byte: inputs, then every destination.
   input_reader inputs(config.inputs,

@@ -300,10 +300,12 @@ TEST(RunStatsMerge, PartsWithDisjointKeysMergeIntoTheWholeRunsDedupeStatistics) 
 }
 
 TEST(RunCounters, EachHasAJsonNameOfAtMostOneGroupAndAName) {
-  std::set<std::string> paths;
+  std::set<std::string> paths;  // unique within its section
   for (const counter_info& info : counter_infos()) {
     SCOPED_TRACE(std::string(info.path));
-    EXPECT_TRUE(paths.insert(std::string(info.path)).second);
+    EXPECT_TRUE(
+        paths.insert(std::to_string(static_cast<int>(info.section)) + ':' + std::string(info.path))
+            .second);
     EXPECT_FALSE(info.name().empty());
     EXPECT_EQ(info.name().find('.'), std::string_view::npos);
   }

@@ -1,6 +1,6 @@
-// The run's files as one transaction: the output, the rejects file and the statistics file
-// appear together when the run succeeds, or not at all. Each is an output_file (a temporary
-// file until published).
+// The run's files as one transaction: the output and the side files (rejects, statistics,
+// duplicates, counts) appear together when the run succeeds, or not at all. Each is an output_file
+// (a temporary file until published).
 #pragma once
 
 #include <functional>
@@ -20,6 +20,8 @@ class output_transaction {
 
   [[nodiscard]] output_file& output() noexcept { return output_; }
   [[nodiscard]] output_file* rejects() noexcept { return rejects_ ? &*rejects_ : nullptr; }
+  [[nodiscard]] output_file* duplicates() noexcept { return duplicates_ ? &*duplicates_ : nullptr; }
+  [[nodiscard]] output_file* counts() noexcept { return counts_ ? &*counts_ : nullptr; }
   [[nodiscard]] bool has_stats_json() const noexcept { return stats_json_.has_value(); }
 
   // Writes the statistics document (when there is a statistics file), makes every file
@@ -31,6 +33,8 @@ class output_transaction {
   output_file output_;
   std::optional<output_file> rejects_;
   std::optional<output_file> stats_json_;
+  std::optional<output_file> duplicates_;
+  std::optional<output_file> counts_;
 };
 
 }  // namespace fenbatch::pipeline::detail

@@ -1,5 +1,6 @@
 #include "stages/ordered_stage.hpp"
 
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -14,7 +15,9 @@ ordered_stage::ordered_stage(const run_config& config, const input_reader& input
       output_(output),
       dedupe_(dedupe),
       rejects_(config, inputs, rejects),
-      started_(clock_type::now()) {}
+      started_(clock_type::now()) {
+  for (const std::string& path : config.inputs) stats_.inputs.push_back({path, {}});
+}
 
 void ordered_stage::consume(chunk& c) {
   if (c.input.file_index != file_index_) {
@@ -22,6 +25,7 @@ void ordered_stage::consume(chunk& c) {
     line_base_ = 0;
   }
   stats_.merge(c.counts);
+  stats_.inputs[c.input.file_index].counts.merge(c.counts);
   c.material.add_to(stats_.material);
   write_valid(c);
   rejects_.report(c, line_base_, stats_.invalid_samples);

@@ -53,9 +53,16 @@ enum class fen_errc : std::uint8_t {
   bad_ep_square,        // en-passant square with no pushed pawn in front of it (repairable)
   opposite_check,       // the side not to move is in check
   impossible_check,     // checkers that no legal last move can have produced
+  // Records of CSV, TSV and JSON-lines inputs, whose position is one field of the record.
+  csv_syntax,        // a quote inside an unquoted field, or a quoted field left open
+  missing_field,     // the record has no field at the FEN column
+  json_syntax,       // not one well-formed JSON value
+  json_not_object,   // a JSON value that is not an object
+  json_missing_key,  // an object without the FEN key
+  json_not_string,   // the FEN key's value is not a string
 };
 
-inline constexpr int fen_errc_count = static_cast<int>(fen_errc::impossible_check) + 1;
+inline constexpr int fen_errc_count = static_cast<int>(fen_errc::json_not_string) + 1;
 
 constexpr bool is_error(fen_errc e) noexcept {
   return e > fen_errc::skipped_comment;

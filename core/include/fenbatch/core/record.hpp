@@ -17,6 +17,9 @@ struct decode_options {
   // Repair mode: merge digit runs, reorder castling letters, drop stale castling rights and
   // impossible en-passant squares (each counted in record::repairs). Nothing else is repaired.
   bool repair = false;
+  // Text after the position's fields that is not an EPD operation list (labels such as
+  // "| 25 | 0.5") is kept as the record's payload instead of rejected as trailing_garbage.
+  bool payload = false;
 };
 
 // Facts about an accepted record that statistics count; they are not errors.

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,8 @@
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/write.hpp"
+#include "fenbatch/pipeline/compression.hpp"
+#include "fenbatch/pipeline/record_format.hpp"
 
 namespace fenbatch::pipeline {
 
@@ -26,6 +29,27 @@ struct run_config {
   std::string output = "-";         // "-" is standard output
   std::string rejects_path;         // every rejected line, with file, line, column and reason
   std::string stats_json_path;      // statistics as JSON
+  // Every valid line dropped as a duplicate: "FILE:LINE: duplicate of FILE:LINE: <line>".
+  std::string duplicates_path;
+  // One line per unique position, in first-occurrence order: "count\tposition\tFILE:LINE".
+  std::string counts_path;
+  // Reference files (any input format, compressed too): their positions, by `key`, are dropped
+  // from the output and counted as excluded.
+  std::vector<std::string> exclude_paths;
+
+  // How records are shaped; unset: inferred from each input's name (infer_input_format).
+  std::optional<input_format> format;
+  // CSV/TSV: the header name or 1-based column of the position; JSON lines: the key. Empty:
+  // the column named fen (any case) or the key "fen".
+  std::string fen_field;
+
+  // The codec of the output, rejects, duplicates and counts files; `automatic` goes by each
+  // name (and keeps an in-place input's codec).
+  compression output_compression = compression::automatic;
+  int compression_level = 0;  // 0: the codec's default
+
+  // Entries in the most-repeated and material lists of the statistics.
+  std::size_t top = 20;
 
   bool dedupe = false;
   core::key_kind key = core::key_kind::position;

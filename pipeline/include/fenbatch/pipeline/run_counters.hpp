@@ -28,6 +28,8 @@
   COUNTER(input, lines, "lines", always)                                                   \
   COUNTER(input, skipped_blank, "skipped.blank", always)                                   \
   COUNTER(input, skipped_comment, "skipped.comment", always)                               \
+  /* CSV/TSV header lines (the first line of each such input) */                           \
+  COUNTER(input, skipped_header, "skipped.header", always)                                 \
   COUNTER(input, valid, "valid", always)                                                   \
   COUNTER(input, invalid, "invalid", always)                                               \
   COUNTS(input, invalid_by_reason, ::fenbatch::core::fen_errc_count, "invalid_by_reason",  \
@@ -49,6 +51,8 @@
   /* distinct keys among valid lines */                                                    \
   COUNTER(output, unique, "unique", with_dedupe)                                           \
   COUNTER(output, duplicates, "duplicates", always) /* valid lines dropped as such */      \
+  /* valid lines dropped because a reference file (--exclude) has their position */        \
+  COUNTER(output, excluded, "excluded", always)                                            \
   /* Over every valid line (before dedupe). */                                             \
   COUNTER(positions, white_to_move, "side_to_move.white", always)                          \
   COUNTER(positions, black_to_move, "side_to_move.black", always)                          \
@@ -59,7 +63,14 @@
   COUNTER(positions, legal_ep, "legal_ep", always) /* a legal en-passant capture exists */ \
   COUNTER(positions, in_check, "in_check", always)                                         \
   /* by number of pieces on the board */                                                   \
-  COUNTS(positions, piece_count, 33, "piece_count", piece_count_name)
+  COUNTS(positions, piece_count, 33, "piece_count", piece_count_name)                      \
+  /* The same over the lines written (after dedupe and --exclude). */                      \
+  COUNTER(written_positions, written_white_to_move, "side_to_move.white", always)          \
+  COUNTER(written_positions, written_black_to_move, "side_to_move.black", always)          \
+  COUNTER(written_positions, written_castling_none, "castling.none", always)               \
+  COUNTER(written_positions, written_castling_standard, "castling.standard", always)       \
+  COUNTER(written_positions, written_castling_chess960, "castling.chess960", always)       \
+  COUNTS(written_positions, written_piece_count, 33, "piece_count", piece_count_name)
 
 namespace fenbatch::pipeline {
 
@@ -74,13 +85,14 @@ struct run_counters {
 
   // Adds the other's counts to these: associative and commutative.
   void merge(const run_counters& other) noexcept;
+  friend bool operator==(const run_counters&, const run_counters&) = default;
 
   [[nodiscard]] std::uint64_t skipped() const noexcept {
-    return skipped_blank + skipped_comment;
+    return skipped_blank + skipped_comment + skipped_header;
   }
-  // lines = written + duplicates + invalid + skipped, always.
+  // lines = written + duplicates + excluded + invalid + skipped, always.
   [[nodiscard]] bool reconciles() const noexcept {
-    return lines == written + duplicates + invalid + skipped();
+    return lines == written + duplicates + excluded + invalid + skipped();
   }
 };
 
@@ -95,8 +107,8 @@ enum class counter : std::uint8_t {
 
 // Where the JSON document puts a counter: `input` and `output` at its top level (before and
 // after the inputs_changed and stopped_at_max_bytes members), `positions` in its "positions"
-// object.
-enum class counter_section : std::uint8_t { input, output, positions };
+// object (every valid line), `written_positions` in "written_positions" (the lines written).
+enum class counter_section : std::uint8_t { input, output, positions, written_positions };
 enum class counter_reported : std::uint8_t { always, with_dedupe };
 
 struct counter_info {

@@ -26,7 +26,27 @@ struct invalid_sample {
   friend bool operator==(const invalid_sample&, const invalid_sample&) = default;
 };
 
+// One input's part of the counters (lines, valid, invalid by reason, duplicates, excluded...).
+struct input_stats {
+  std::string path;  // as given; "-" is standard input
+  run_counters counts;
+  friend bool operator==(const input_stats&, const input_stats&) = default;
+};
+
+// What the --exclude reference files held.
+struct reference_stats {
+  std::uint64_t files = 0;
+  std::uint64_t lines = 0;
+  std::uint64_t valid = 0;
+  std::uint64_t invalid = 0;    // counted here only: they do not fail the run
+  std::uint64_t positions = 0;  // distinct keys
+  friend bool operator==(const reference_stats&, const reference_stats&) = default;
+};
+
 struct run_stats : run_counters {
+  // Per input, in the order of run_config::inputs.
+  std::vector<input_stats> inputs;
+  reference_stats reference;
   // Inputs that changed (size or modification time) while they were read, and whether
   // reading stopped at run_config::max_bytes.
   std::vector<std::string> inputs_changed;

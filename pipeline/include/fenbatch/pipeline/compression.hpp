@@ -1,0 +1,27 @@
+// Codecs for written files: the output, the rejects, duplicates and counts files.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace fenbatch::pipeline {
+
+enum class compression : std::uint8_t {
+  automatic,  // by the destination's name: .zst, .gz, .xz, .bz2; else none
+  none,
+  zstd,
+  gzip,
+  xz,
+  bzip2,
+};
+
+[[nodiscard]] std::string_view to_string(compression c) noexcept;
+[[nodiscard]] std::optional<compression> parse_compression(std::string_view text) noexcept;
+// "auto|none|zstd|gzip|xz|bzip2", for help and errors.
+[[nodiscard]] std::string compression_choices();
+// The codec a name asks for (.zst, .gz, .xz, .bz2); none for any other name and for "-".
+[[nodiscard]] compression compression_for_name(std::string_view path) noexcept;
+
+}  // namespace fenbatch::pipeline
