@@ -5,7 +5,9 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config zstd
   libboost-iostreams-dev libboost-program-options-dev libtbb-dev libxxhash-dev libzstd-dev
-  libgtest-dev libbenchmark-dev
+  libgtest-dev libbenchmark-dev libsimdjson-dev
+  # the statistics schema test
+  python3-jsonschema
   # the reliability tests: fault injection, archives, limits, file systems
   strace fiu-utils procps util-linux e2fsprogs python3 gzip bzip2 xz-utils
 )
