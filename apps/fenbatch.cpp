@@ -1,6 +1,6 @@
 // fenbatch: the command line. Parses options into a pipeline::run_config, runs it, prints
 // diagnostics and statistics, and maps the outcome to exit codes (0 success, 1 --max-invalid
-// exceeded, 2 usage or I/O error), as ripgrep and GNU sort do.
+// exceeded or no valid line at all, 2 usage or I/O error), as ripgrep and GNU sort do.
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -14,7 +14,9 @@
 #include <string_view>
 
 #include "batch/command_line.hpp"
+#include "batch/no_valid_line.hpp"
 #include "batch/summary.hpp"
+#include "fenbatch/pipeline/config_error.hpp"
 #include "fenbatch/pipeline/io_error.hpp"
 #include "fenbatch/pipeline/run.hpp"
 
@@ -27,7 +29,7 @@ using fenbatch::pipeline::run_config;
 using fenbatch::pipeline::run_stats;
 
 constexpr int exit_success = 0;
-constexpr int exit_too_many_invalid = 1;
+constexpr int exit_too_many_invalid = 1;  // also: no valid line at all
 constexpr int exit_error = 2;
 
 // A standard descriptor closed by the caller (`fenbatch ... >&-`) would be reused by the next
@@ -72,6 +74,9 @@ int run_cli(int argc, char** argv) {
   if (c.progress) std::fprintf(stderr, "\r%78s\r", "");
   if (!c.quiet && stats.invalid != 0) fenbatch::app::print_invalid_summary(stats);
   if (c.print_stats) fenbatch::app::print_stats(stats, config);
+  // Independent of --max-invalid: a run of the wrong file fails however many invalid lines
+  // were allowed.
+  const bool nothing_valid = fenbatch::app::report_inputs_without_valid_lines(stats, !c.quiet);
   if (c.max_invalid && stats.invalid > *c.max_invalid) {
     if (!c.quiet) {
       std::fprintf(stderr, "fenbatch: %s invalid lines exceed --max-invalid %s\n",
@@ -79,6 +84,7 @@ int run_cli(int argc, char** argv) {
     }
     return exit_too_many_invalid;
   }
+  if (nothing_valid) return exit_too_many_invalid;
   // The summary and statistics come after publishing; a failed write still fails the run.
   if (std::ferror(stderr) != 0) return exit_error;
   return exit_success;
@@ -94,6 +100,10 @@ int main(int argc, char** argv) {
   try {
     return run_cli(argc, argv);
   } catch (const usage_error& e) {
+    std::fprintf(stderr, "fenbatch: %s\nTry 'fenbatch --help'.\n", e.what());
+  } catch (const fenbatch::pipeline::config_error& e) {
+    // A configuration that cannot run (a written file that is an input...): refused before
+    // anything was opened, so a usage error like a bad option.
     std::fprintf(stderr, "fenbatch: %s\nTry 'fenbatch --help'.\n", e.what());
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "fenbatch: out of memory\n");

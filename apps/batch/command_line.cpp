@@ -2,13 +2,21 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <boost/program_options.hpp>
+#include <cstddef>
 #include <cstdint>
 #include <iostream>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
+
+#include "option_suggestion.hpp"
+#include "reason_list.hpp"
 
 #include "fenbatch/cli/choice_help.hpp"
 #include "fenbatch/cli/parse_number.hpp"
@@ -23,128 +31,261 @@ namespace {
 namespace po = boost::program_options;
 using pipeline::run_config;
 
-[[noreturn]] void invalid_value(const char* option, const std::string& text) {
-  throw usage_error(std::string("invalid value for ") + option + ": '" + text + "'");
-}
+// The options with a short form, so that errors name an option as the user typed it.
+struct short_form {
+  char letter;
+  std::string_view name;
+};
+constexpr std::array short_forms{short_form{'h', "help"}, short_form{'d', "dedupe"},
+                                 short_form{'o', "output"}, short_form{'j', "threads"},
+                                 short_form{'q', "quiet"}};
 
-// A decimal number no larger than `limit` (fenbatch::cli's strict reading).
-std::uint64_t count_option(const std::string& text, const char* option, std::uint64_t limit) {
-  if (const std::optional<std::uint64_t> value = cli::parse_count(text, limit)) {
-    return *value;
+// "-j" when the last mention of --threads on the command line was "-j" or "-j8", else
+// "--threads" (also for options without a short form).
+std::string typed_name(const std::vector<std::string>& args, std::string_view name) {
+  std::string typed = "--" + std::string(name);
+  const auto form = std::find_if(short_forms.begin(), short_forms.end(),
+                                 [name](const short_form& f) { return f.name == name; });
+  if (form == short_forms.end()) return typed;
+  for (const std::string& arg : args) {
+    if (arg == "--") break;
+    if (arg.starts_with("--")) {
+      if (arg.substr(2, arg.find('=') - 2) == name) typed = "--" + std::string(name);
+    } else if (arg.size() >= 2 && arg[0] == '-' && arg[1] == form->letter) {
+      typed = std::string("-") + form->letter;
+    }
   }
-  invalid_value(option, text);
+  return typed;
 }
 
-// A size with an optional K, M or G suffix.
-std::uint64_t size_option(const std::string& text, const char* option) {
-  if (const std::optional<std::uint64_t> value = cli::parse_size(text)) return *value;
-  invalid_value(option, text);
-}
+class option_reader {
+ public:
+  explicit option_reader(std::vector<std::string> args) : args_(std::move(args)) {}
 
-template <class Enum>
-Enum parse_choice(const std::string& text, const char* option) {
-  if (const std::optional<Enum> value = core::parse_option<Enum>(text)) return *value;
-  throw usage_error(std::string("invalid value for ") + option + ": '" + text + "' (choose " +
-                    core::option_choices<Enum>() + ")");
-}
+  [[noreturn]] void invalid_value(std::string_view option, const std::string& text,
+                                  const std::string& hint = {}) const {
+    throw usage_error("invalid value for " + typed_name(args_, option) + ": '" + text + "'" +
+                      (hint.empty() ? "" : " (" + hint + ")"));
+  }
+  // A decimal number no larger than `limit` (fenbatch::cli's strict reading).
+  std::uint64_t count(const std::string& text, std::string_view option, std::uint64_t limit) const {
+    if (const std::optional<std::uint64_t> value = cli::parse_count(text, limit)) return *value;
+    invalid_value(option, text);
+  }
+  // A size with an optional K, M or G suffix.
+  std::uint64_t size(const std::string& text, std::string_view option) const {
+    if (const std::optional<std::uint64_t> value = cli::parse_size(text)) return *value;
+    invalid_value(option, text);
+  }
+  template <class Enum>
+  Enum choice(const std::string& text, std::string_view option) const {
+    if (const std::optional<Enum> value = core::parse_option<Enum>(text)) return *value;
+    invalid_value(option, text, "choose " + core::option_choices<Enum>());
+  }
+  // Boost's message, with the option as typed ("-j", not "--threads") and, for an unknown
+  // option, the nearest known one.
+  [[noreturn]] void rethrow(const po::error& e, const po::options_description& options) const {
+    std::string what = e.what();
+    if (const auto* unknown = dynamic_cast<const po::unknown_option*>(&e)) {
+      std::vector<std::string> names;
+      for (const auto& option : options.options()) names.push_back(option->long_name());
+      if (const auto near = nearest_option(unknown->get_option_name(), names)) {
+        what += " (did you mean " + *near + "?)";
+      }
+    } else if (const auto* named = dynamic_cast<const po::error_with_option_name*>(&e)) {
+      const std::string canonical = named->get_option_name();  // "--threads"
+      if (canonical.starts_with("--")) {
+        const std::string typed = typed_name(args_, std::string_view(canonical).substr(2));
+        if (const std::size_t at = what.find("'" + canonical + "'"); at != std::string::npos) {
+          what.replace(at + 1, canonical.size(), typed);
+        }
+      }
+    }
+    throw usage_error(what);
+  }
+
+ private:
+  std::vector<std::string> args_;
+};
 
 constexpr const char* usage_text =
-    "Usage: fenbatch [OPTIONS] INPUT... [OUTPUT]\n"
+    "Usage: fenbatch [OPTIONS] [INPUT [OUTPUT]]\n"
     "       fenbatch [OPTIONS] -o OUTPUT INPUT...\n"
-    "Validate, normalize and optionally deduplicate FEN/EPD lines.\n"
-    "Without -o, the last of two or more operands is the output; '-' is stdin/stdout.\n"
-    "Inputs are read in order as one stream; .gz .bz2 .xz .zst are detected and decompressed.\n";
+    "Validate, normalize and optionally deduplicate FEN/EPD positions.\n"
+    "As with uniq, INPUT defaults to standard input and OUTPUT to standard output ('-' names\n"
+    "either). Several inputs need -o OUTPUT: without -o, three or more operands are an error.\n"
+    "Inputs are read in order as one stream; .gz .bz2 .xz .zst inputs are decompressed.\n"
+    "No written file may be an input or another written file; only the output may be the\n"
+    "single input (in place), and only one stream may go to standard output.\n"
+    "\n"
+    "Examples:\n"
+    "  fenbatch --dedupe games.fen unique.fen\n"
+    "  fenbatch -d --rejects bad.txt --stats -o all.epd.zst part1.epd part2.epd.gz\n"
+    "  fenbatch -d --exclude test.epd --counts counts.tsv train.fen train-clean.fen\n";
+
+constexpr const char* exit_status_text =
+    "\nExit status: 0 success (invalid lines are data); 1 --max-invalid exceeded, or no valid\n"
+    "line at all (each input without one gets a warning); 2 usage or I/O error (nothing\n"
+    "written).\n";
+
+// The output format an output name asks for: "out.epd" (also "out.epd.zst") is EPD, with the
+// records' operations; anything else, standard output included, FEN.
+core::output_format output_format_for_name(std::string_view path) {
+  for (const std::string_view suffix : {".zst", ".gz", ".xz", ".bz2"}) {
+    if (path.ends_with(suffix)) {
+      path.remove_suffix(suffix.size());
+      break;
+    }
+  }
+  return path.ends_with(".epd") ? core::output_format::epd : core::output_format::fen;
+}
+
+// The options' raw texts: numbers are read as text (Boost would turn "-1" into a huge unsigned
+// value), choices by their names.
+struct option_texts {
+  std::string key, format, castling, ep, input_format, output;
+  std::string chunk_size = "1M", threads = "0", samples = "3", max_invalid, max_bytes = "0";
+  std::string compress = "auto", level = "0", top = "20";
+  std::vector<std::string> operands;
+};
+
+// The visible options, in the groups --help shows.
+po::options_description visible_options(command_line& c, option_texts& t) {
+  using cli::choices_with_default;
+  run_config& config = c.config;
+  const std::string key_help = "dedupe identity: " + choices_with_default(config.key) +
+                               " (fen adds the counters, board is placement and side only)";
+  const std::string format_help =
+      "output format: fen (6 fields) or epd (4 fields + operations); default: epd for an "
+      "output named *.epd (before a compression suffix) when the input is FEN/EPD, else fen";
+  const std::string castling_help =
+      "castling notation: " + choices_with_default(config.write.castling);
+  const std::string ep_help = "en-passant square written: " + choices_with_default(config.write.ep);
+
+  // One option per line reads better than clang-format's layout of the chained calls.
+  // clang-format off
+  po::options_description main_job("Main job");
+  main_job.add_options()
+      ("dedupe,d", "drop repeated positions, keeping the first occurrence")
+      ("key", po::value(&t.key)->value_name("KIND"), key_help.c_str())
+      ("output,o", po::value(&t.output)->value_name("FILE"),
+       "write the records here; every operand is then an input")
+      ("exclude", po::value(&config.exclude_paths)->value_name("REF"),
+       "drop every position found in this reference file (repeatable)");
+  po::options_description input("Input and formats");
+  input.add_options()
+      ("input-format", po::value(&t.input_format)->value_name("FORMAT"),
+       "input records: fen|csv|tsv|jsonl (default: by the input's name, else fen)")
+      ("fen-field", po::value(&config.fen_field)->value_name("NAME|N"),
+       "CSV/TSV column (header name or 1-based number) or JSON key of the position (default fen)")
+      ("payload", "keep text after the position's fields (labels) instead of rejecting it")
+      ("no-mmap", "read regular files instead of mapping them")
+      ("allow-special", "accept character and block devices as input")
+      ("max-bytes", po::value(&t.max_bytes)->value_name("N"),
+       "stop reading after about N bytes (suffixes K, M, G)");
+  po::options_description output("Output");
+  output.add_options()
+      ("format", po::value(&t.format)->value_name("FORMAT"), format_help.c_str())
+      ("castling", po::value(&t.castling)->value_name("NOTATION"), castling_help.c_str())
+      ("ep", po::value(&t.ep)->value_name("POLICY"), ep_help.c_str())
+      ("compress", po::value(&t.compress)->value_name("CODEC"),
+       "codec of written files: auto (by the name: .zst .gz .xz .bz2)|none|zstd|gzip|xz|bzip2")
+      ("level", po::value(&t.level)->value_name("N"), "compression level (default: the codec's)")
+      ("rejects", po::value(&config.rejects_path)->value_name("FILE"),
+       "write every rejected line here")
+      ("duplicates", po::value(&config.duplicates_path)->value_name("FILE"),
+       "write every line dropped as a duplicate here, with its first occurrence")
+      ("counts", po::value(&config.counts_path)->value_name("FILE"),
+       "write count, position and first occurrence of every unique position here");
+  po::options_description validation("Validation");
+  validation.add_options()
+      ("repair", "repair digit runs, castling order, stale castling rights and ep squares")
+      ("max-invalid", po::value(&t.max_invalid)->value_name("N"),
+       "exit 1 if more than N lines are invalid")
+      ("samples", po::value(&t.samples)->value_name("N"),
+       "invalid lines quoted on stderr per reason (default 3)")
+      ("list-reasons", "list every reason a line can be rejected for, and exit");
+  po::options_description statistics("Statistics and messages");
+  statistics.add_options()
+      ("stats", "print a statistics summary to stderr")
+      ("stats-json", po::value(&config.stats_json_path)->value_name("FILE"),
+       "write statistics as JSON here")
+      ("top", po::value(&t.top)->value_name("N"),
+       "entries in the most-repeated and material lists (default 20)")
+      ("no-progress", "no progress line on a terminal")
+      ("quiet,q", "no progress, samples, summaries or warnings; errors only");
+  po::options_description performance("Performance knobs");
+  performance.add_options()
+      ("threads,j", po::value(&t.threads)->value_name("N"),
+       "worker threads (default and most: the CPUs this process may run on)")
+      ("chunk-size", po::value(&t.chunk_size)->value_name("BYTES"),
+       "bytes per unit of parallel work (default 1M)");
+  po::options_description other("Other");
+  other.add_options()
+      ("help,h", "print this help and exit")
+      ("version", "print the version and exit");
+  // clang-format on
+  po::options_description visible;
+  visible.add(main_job).add(input).add(output).add(validation).add(statistics).add(performance);
+  visible.add(other);
+  return visible;
+}
+
+// `fenbatch [OPTIONS] [INPUT [OUTPUT]]`, or every operand an input with -o.
+void assign_operands(run_config& config, std::vector<std::string> operands,
+                     const std::optional<std::string>& output) {
+  if (output) {
+    config.output = *output;
+  } else if (operands.size() >= 3) {
+    throw usage_error(std::to_string(operands.size()) +
+                      " operands: several inputs need -o OUTPUT (without -o, the operands are "
+                      "[INPUT [OUTPUT]])");
+  } else if (operands.size() == 2) {
+    config.output = operands.back();
+    operands.pop_back();
+  }
+  config.inputs = std::move(operands);
+  if (config.inputs.empty()) config.inputs.push_back("-");
+}
 
 }  // namespace
 
 std::optional<command_line> parse_command_line(int argc, char** argv) {
   command_line c;
-  using cli::choices_with_default;
-  using core::to_string;
+  option_texts t;
   // The enum options start from run_config's defaults, by the names core gives them.
-  std::string key(to_string(c.config.key));
-  std::string format(to_string(c.config.write.format));
-  std::string castling(to_string(c.config.write.castling));
-  std::string ep(to_string(c.config.write.ep));
-  std::string chunk_size = "1M";
-  std::string output;
-  std::vector<std::string> operands;
-  // Numbers are read as text: Boost would turn "-1" into a huge unsigned value.
-  std::string threads = "0";
-  std::string samples = "3";
-  std::string max_invalid;
-  std::string max_bytes = "0";
-  std::string input_format;
-  std::string compress = "auto";
-  std::string level = "0";
-  std::string top = "20";
+  t.key = core::to_string(c.config.key);
+  t.format = core::to_string(c.config.write.format);
+  t.castling = core::to_string(c.config.write.castling);
+  t.ep = core::to_string(c.config.write.ep);
+  const option_reader read(std::vector<std::string>(argv + std::min(argc, 1), argv + argc));
 
-  const std::string key_help = "dedupe identity: " + choices_with_default(c.config.key) +
-                               " (fen adds the counters, board is placement and side only)";
-  const std::string format_help = "output format: " + choices_with_default(c.config.write.format) +
-                                  " (fen: 6 fields; epd: 4 fields + operations)";
-  const std::string castling_help =
-      "castling notation: " + choices_with_default(c.config.write.castling);
-  const std::string ep_help =
-      "en-passant square written: " + choices_with_default(c.config.write.ep);
-  po::options_description visible("Options");
-  // One option per line reads better than clang-format's layout of the chained calls.
-  // clang-format off
-  visible.add_options()
-      ("help,h", "print this help and exit")
-      ("version", "print the version and exit")
-      ("dedupe,d", "drop repeated positions, keeping the first occurrence")
-      ("output,o", po::value(&output), "write normalized records here (all operands are inputs)")
-      ("key", po::value(&key), key_help.c_str())
-      ("format", po::value(&format), format_help.c_str())
-      ("castling", po::value(&castling), castling_help.c_str())
-      ("ep", po::value(&ep), ep_help.c_str())
-      ("repair", "repair digit runs, castling order, stale castling rights and ep squares")
-      ("rejects", po::value(&c.config.rejects_path), "write every rejected line here")
-      ("duplicates", po::value(&c.config.duplicates_path),
-       "write every line dropped as a duplicate here, with its first occurrence")
-      ("counts", po::value(&c.config.counts_path),
-       "write count, position and first occurrence of every unique position here")
-      ("exclude", po::value(&c.config.exclude_paths),
-       "drop every position found in this reference file (repeatable)")
-      ("payload", "keep text after the position's fields (labels) instead of rejecting it")
-      ("input-format", po::value(&input_format), "input records: fen|csv|tsv|jsonl (default: by name)")
-      ("fen-field", po::value(&c.config.fen_field),
-       "CSV/TSV column (header name or 1-based number) or JSON key of the position (default fen)")
-      ("compress", po::value(&compress), "codec of written files: auto|none|zstd|gzip|xz|bzip2")
-      ("level", po::value(&level), "compression level (default: the codec's)")
-      ("top", po::value(&top), "entries in the most-repeated and material lists (default 20)")
-      ("stats", "print a statistics summary to stderr")
-      ("stats-json", po::value(&c.config.stats_json_path), "write statistics as JSON here")
-      ("max-invalid", po::value(&max_invalid), "exit 1 if more than N lines are invalid")
-      ("threads,j", po::value(&threads),
-       "worker threads (default and most: the CPUs this process may run on)")
-      ("samples", po::value(&samples), "invalid lines quoted on stderr per reason (default 3)")
-      ("no-progress", "no progress line on a terminal")
-      ("quiet,q", "no progress, samples or summaries; errors only")
-      ("no-mmap", "read regular files instead of mapping them")
-      ("allow-special", "accept character and block devices as input")
-      ("max-bytes", po::value(&max_bytes), "stop reading after about N bytes (suffixes K, M, G)")
-      ("chunk-size", po::value(&chunk_size), "bytes per unit of parallel work (default 1M)");
-  // clang-format on
+  const po::options_description visible = visible_options(c, t);
   po::options_description hidden;
-  hidden.add_options()("operand", po::value(&operands));
+  hidden.add_options()("operand", po::value(&t.operands));
   po::options_description all;
   all.add(visible).add(hidden);
   po::positional_options_description positional;
   positional.add("operand", -1);
+  // No abbreviations: "--dedup" is an error with a suggestion, not --dedupe, so that a later
+  // option starting the same way cannot change what an old command line means.
+  const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
 
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::store(
+        po::command_line_parser(argc, argv).options(all).positional(positional).style(style).run(),
+        vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    throw usage_error(e.what());
+    read.rethrow(e, all);
   }
   if (vm.count("help") != 0) {
-    std::cout << usage_text << '\n'
-              << visible << "\nExit status: 0 success (invalid lines are "
-              << "data), 1 --max-invalid exceeded, 2 usage or I/O error.\n";
+    std::cout << usage_text << '\n' << visible << exit_status_text;
+    return std::nullopt;
+  }
+  if (vm.count("list-reasons") != 0) {
+    print_reasons(std::cout);
     return std::nullopt;
   }
   // A forced decoder that this build or CPU cannot run (core only records it): refused, before
@@ -159,56 +300,52 @@ std::optional<command_line> parse_command_line(int argc, char** argv) {
   }
 
   run_config& config = c.config;
-  if (vm.count("output") != 0) {
-    config.inputs = operands;
-    config.output = output;
-  } else if (operands.size() >= 2) {
-    config.output = operands.back();
-    operands.pop_back();
-    config.inputs = operands;
-  } else {
-    config.inputs = operands;
-  }
-  if (config.inputs.empty()) config.inputs.push_back("-");
+  assign_operands(config, std::move(t.operands),
+                  vm.count("output") != 0 ? std::optional(t.output) : std::nullopt);
 
   config.dedupe = vm.count("dedupe") != 0;
   using core::castling_notation;
   using core::ep_policy;
   using core::key_kind;
   using core::output_format;
-  config.key = parse_choice<key_kind>(key, "--key");
-  config.write.format = parse_choice<output_format>(format, "--format");
-  config.write.castling = parse_choice<castling_notation>(castling, "--castling");
-  config.write.ep = parse_choice<ep_policy>(ep, "--ep");
+  config.key = read.choice<key_kind>(t.key, "key");
+  config.write.castling = read.choice<castling_notation>(t.castling, "castling");
+  config.write.ep = read.choice<ep_policy>(t.ep, "ep");
   config.decode.repair = vm.count("repair") != 0;
   config.decode.payload = vm.count("payload") != 0;
   if (vm.count("input-format") != 0) {
-    config.format = pipeline::parse_input_format(input_format);
+    config.format = pipeline::parse_input_format(t.input_format);
     if (!config.format) {
-      throw usage_error("invalid value for --input-format: '" + input_format + "' (choose " +
-                        pipeline::input_format_choices() + ")");
+      read.invalid_value("input-format", t.input_format,
+                         "choose " + pipeline::input_format_choices());
     }
   }
-  if (const auto codec = pipeline::parse_compression(compress)) {
+  if (vm.count("format") != 0) {
+    config.write.format = read.choice<output_format>(t.format, "format");
+  } else if (config.format.value_or(pipeline::infer_input_format(config.inputs.front())) ==
+             pipeline::input_format::fen) {
+    // CSV, TSV and JSON-lines records are written in their own shape, whatever the name.
+    config.write.format = output_format_for_name(config.output);
+  }
+  if (const auto codec = pipeline::parse_compression(t.compress)) {
     config.output_compression = *codec;
   } else {
-    throw usage_error("invalid value for --compress: '" + compress + "' (choose " +
-                      pipeline::compression_choices() + ")");
+    read.invalid_value("compress", t.compress, "choose " + pipeline::compression_choices());
   }
-  config.compression_level = static_cast<int>(count_option(level, "--level", 22));
-  config.top = static_cast<std::size_t>(count_option(top, "--top", 1U << 20));
-  config.threads = static_cast<unsigned>(count_option(threads, "--threads", 4096));
-  config.samples_per_reason = static_cast<unsigned>(count_option(samples, "--samples", 1U << 30));
-  config.chunk_size = static_cast<std::size_t>(size_option(chunk_size, "--chunk-size"));
+  config.compression_level = static_cast<int>(read.count(t.level, "level", 22));
+  config.top = static_cast<std::size_t>(read.count(t.top, "top", 1U << 20));
+  config.threads = static_cast<unsigned>(read.count(t.threads, "threads", 4096));
+  config.samples_per_reason = static_cast<unsigned>(read.count(t.samples, "samples", 1U << 30));
+  config.chunk_size = static_cast<std::size_t>(read.size(t.chunk_size, "chunk-size"));
   if (config.chunk_size == 0) throw usage_error("--chunk-size must be positive");
   config.use_mmap = vm.count("no-mmap") == 0;
   config.allow_special_files = vm.count("allow-special") != 0;
-  config.max_bytes = size_option(max_bytes, "--max-bytes");
+  config.max_bytes = read.size(t.max_bytes, "max-bytes");
   c.print_stats = vm.count("stats") != 0;
   c.quiet = vm.count("quiet") != 0;
   c.progress = !c.quiet && vm.count("no-progress") == 0 && ::isatty(STDERR_FILENO) != 0;
   if (vm.count("max-invalid") != 0) {
-    c.max_invalid = count_option(max_invalid, "--max-invalid", UINT64_MAX);
+    c.max_invalid = read.count(t.max_invalid, "max-invalid", UINT64_MAX);
   }
   return c;
 }
