@@ -103,8 +103,8 @@ PY
 # newline is added). EXPECT is a reason name (the line is rejected with it), `blank`,
 # `comment`, `valid` or `valid=CANONICAL` (accepted, and written as CANONICAL).
 # `check_rows WHAT [FENBATCH OPTIONS...]` runs fenbatch (no dedupe) on in.fen mapped and with
-# --no-mmap (mapped only on a sanitizer build), and checks every line's verdict, the canonical
-# lines, and SR. `clear_rows` starts a new table.
+# --no-mmap (mapped only on a sanitizer build), and checks the exit status (0; 1 when no row is
+# valid), every line's verdict, the canonical lines, and SR. `clear_rows` starts a new table.
 clear_rows() { : >in.fen; : >expect.txt; }
 row() { printf '%s\n' "$2" >>in.fen; printf '%s\n' "$1" >>expect.txt; }
 row_fmt() {
@@ -119,11 +119,16 @@ check_rows() {
   shift
   local modes=("" --no-mmap)
   [ "$SANITIZED" = 1 ] && modes=("")   # mapped only: each sanitizer run costs about a second
+  # A table without a valid row, blank and comment rows aside, is a run without a valid line:
+  # exit 1 (issue 14: the wrong file must not pass).
+  local expected=0
+  if ! grep -q '^valid' expect.txt && grep -qvxE 'blank|comment' expect.txt; then expected=1; fi
   for mode in "${modes[@]}"; do
     rm -f rows.out rows.rej rows.json
     "$FENBATCH" -q $mode "$@" --rejects rows.rej --stats-json rows.json in.fen rows.out
     local status=$?
-    [ "$status" = 0 ] || { fail "$what${mode:+ $mode}: exit $status, expected 0"; continue; }
+    [ "$status" = "$expected" ] ||
+      { fail "$what${mode:+ $mode}: exit $status, expected $expected"; continue; }
     python3 - expect.txt rows.rej rows.out rows.json "$what${mode:+ $mode}" <<'PY' || failed=1
 import json, re, sys
 expect = open(sys.argv[1], encoding="latin-1").read().split("\n")[:-1]

@@ -20,7 +20,7 @@ open(sys.argv[2], "wb").write(b)' ../full.$tool corrupt.$tool
     for inputs in "$bad" "../good.fen $bad"; do
       rm -f out.fen  # each check on its own
       # shellcheck disable=SC2086  # word splitting of the input list is intended
-      "$FENBATCH" -q $inputs out.fen 2>err.txt
+      "$FENBATCH" -q -o out.fen $inputs 2>err.txt
       status=$?
       echo "$inputs: exit=$status $(sed -E 's/(stream:).*/\1 .../' err.txt)" \
            "$(find . -mindepth 1 ! -name 'truncated.*' ! -name 'half.*' ! -name 'corrupt.*' ! -name err.txt -printf '%f ')"

@@ -5,7 +5,7 @@
 set -euo pipefail
 check() { grep -q -- "$1" "$2" || { echo "FAIL: '$1' not in $2"; cat "$2"; exit 1; }; }
 "$FENBATCH" --help >help.txt
-[ "$(head -n 1 help.txt)" = "Usage: fenbatch [OPTIONS] INPUT... [OUTPUT]" ] ||
+[ "$(head -n 1 help.txt)" = "Usage: fenbatch [OPTIONS] [INPUT [OUTPUT]]" ] ||
   { echo "FAIL: first line of --help: $(head -n 1 help.txt)"; exit 1; }
 for option in --dedupe --output --key --format --castling --ep --repair --rejects --stats \
               --stats-json --max-invalid --threads --samples --no-progress --quiet --no-mmap \

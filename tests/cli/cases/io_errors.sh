@@ -15,7 +15,7 @@ while IFS= read -r args; do
   echo "exit=$?"
 done <<'LIST'
 missing.fen out.fen
-ok.fen missing.fen out.fen
+-o out.fen ok.fen missing.fen
 dir out.fen
 -o out.fen ok.fen dir
 ok.fen dir

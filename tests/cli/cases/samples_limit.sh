@@ -19,4 +19,6 @@ echo "== -q"
 echo "== one invalid line"
 printf '%s\n' "$k w - - 0 1" "$k y - - 0 1" | "$FENBATCH" -o /dev/null 2>&1
 echo "== 1200 invalid lines"
-for _ in $(seq 1200); do echo "$k y - - 0 1"; done | "$FENBATCH" --samples 1 -o /dev/null 2>&1
+# (no valid line at all: a warning, exit 1)
+for _ in $(seq 1200); do echo "$k y - - 0 1"; done | "$FENBATCH" --samples 1 -o /dev/null 2>&1 ||
+  echo "exit=$?"

@@ -12,7 +12,9 @@ row_fmt control_char '%s\r\r' "$S"             # CR CR LF: one CR dropped, one l
 row_fmt control_char '\r%s' "$K"               # CR first
 check_rows "mixed terminators"
 printf '%s\r%s\r' "$K" "$S" >cr.fen
-"$FENBATCH" -q --rejects cr.rej --stats-json cr.json cr.fen cr.out || fail "cr.fen: exit $?"
+"$FENBATCH" -q --rejects cr.rej --stats-json cr.json cr.fen cr.out
+status=$?
+[ "$status" = 1 ] || fail "cr.fen: exit $status, expected 1 (no valid line)"
 [ "$(json cr.json '(s["lines"], s["invalid_by_reason"]["control_char"], s["written"])')" = "(1, 1, 0)" ] ||
   fail "K\\rS\\r: lines, control_char, written = $(json cr.json '(s["lines"], s["invalid_by_reason"]["control_char"], s["written"])')"
 sr_check cr.json "K\\rS\\r" cr.fen

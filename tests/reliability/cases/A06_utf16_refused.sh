@@ -19,7 +19,7 @@ for input in bom16.fen bom16be.fen le16.fen be16.fen "plain.fen bom16.fen" "stdi
   if [ "$1" = stdin ]; then
     "$FENBATCH" -q - out.fen <"$2" 2>err.txt
   else
-    "$FENBATCH" -q "$@" out.fen 2>err.txt
+    "$FENBATCH" -q -o out.fen "$@" 2>err.txt
   fi
   status=$?
   aoc_check "$input" "$status" out.fen "$saved" err.txt

@@ -20,9 +20,10 @@ for args in "nope.fen out.fen" "ok.fen nope.fen out.fen" "nobody:secret.fen out.
   runner=""
   case $args in nobody:*) runner=as_nobody; args=${args#nobody:} ;; esac
   # shellcheck disable=SC2086  # word splitting of the argument list is intended
-  $runner "$FENBATCH" -q --rejects rej.txt --stats-json s.json $args 2>err.txt
-  status=$?
   out=${args##* }
+  # (several inputs need -o; the last word is the output)
+  $runner "$FENBATCH" -q --rejects rej.txt --stats-json s.json -o "$out" ${args% *} 2>err.txt
+  status=$?
   if [ "$out" = keep.fen ]; then aoc_check "$args" "$status" keep.fen "$saved" err.txt
   else aoc_check "$args" "$status" out.fen absent err.txt; fi
   [ ! -e rej.txt ] && [ ! -e s.json ] || fail "$args: a side file was created"

@@ -19,6 +19,6 @@ saved=$(fingerprint_content out.fen)
 strace_run inject=fsync:error=EIO:when=1 -- "$FENBATCH" -q in.fen out.fen 2>err.txt
 aoc_check "fsync fails" "$?" out.fen "$saved" err.txt
 head -c 100 <(gzip -c in.fen) >corrupt.gz
-"$FENBATCH" -q in.fen corrupt.gz out.fen 2>err.txt
+"$FENBATCH" -q -o out.fen in.fen corrupt.gz 2>err.txt
 aoc_check "corrupt second input" "$?" out.fen "$saved" err.txt
 finish

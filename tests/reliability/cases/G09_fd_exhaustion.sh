@@ -8,11 +8,11 @@
 if [ "$SANITIZED" = 1 ]; then echo "note: the sanitizer runtimes need descriptors of their own: release build only"; finish; fi
 printf '%s\n' "$K" "bad line" >a.fen
 printf '%s\n' "$S" >b.fen
-"$FENBATCH" -q --rejects ref.rej a.fen b.fen ref.out || die "reference run failed"
+"$FENBATCH" -q --rejects ref.rej -o ref.out a.fen b.fen || die "reference run failed"
 ok=0 emfile=0
 for n in 3 4 5 6 7 8 9 10 12; do
   rm -f out.fen rej.txt s.json
-  (ulimit -n $n; exec "$FENBATCH" -q --rejects rej.txt --stats-json s.json a.fen b.fen out.fen) 2>err.txt
+  (ulimit -n $n; exec "$FENBATCH" -q --rejects rej.txt --stats-json s.json -o out.fen a.fen b.fen) 2>err.txt
   status=$?
   case $status in
     0) ok=1; same_file ref.out out.fen "ulimit -n $n"; same_file ref.rej rej.txt "ulimit -n $n" ;;
