@@ -237,9 +237,9 @@ void assign_operands(run_config& config, std::vector<std::string> operands,
   if (output) {
     config.output = *output;
   } else if (operands.size() >= 3) {
-    throw usage_error(std::to_string(operands.size()) +
-                      " operands: several inputs need -o OUTPUT (without -o, the operands are "
-                      "[INPUT [OUTPUT]])");
+    throw usage_error("too many operands (" + std::to_string(operands.size()) +
+                      "): several inputs need -o OUTPUT; without -o the operands are "
+                      "[INPUT [OUTPUT]]");
   } else if (operands.size() == 2) {
     config.output = operands.back();
     operands.pop_back();

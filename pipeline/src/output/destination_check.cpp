@@ -178,17 +178,21 @@ std::string first_bytes(const std::string& path) {
   return n > 0 ? std::string(buffer.data(), static_cast<std::size_t>(n)) : std::string();
 }
 
-// Whether the first record (not blank, not a comment) of `text` is a FEN/EPD position.
+// Whether the first record (not blank, not a comment) of `text` is a FEN/EPD position: its
+// fields decode, whatever follows them (labels of training data, odd EPD operations).
 bool starts_with_position(std::string_view text) {
+  using core::fen_errc;
   text.remove_prefix(core::bom_length(text));
   core::line_splitter lines(text);
   core::line_span line;
   core::decode_options options;
-  options.payload = true;  // labelled training data is position data too
+  options.payload = true;
   core::record record;
   while (lines.next(line)) {
-    const core::fen_errc code = core::decode(line.text, options, record).code;
-    if (!core::is_skipped(code)) return code == core::fen_errc::ok;
+    const fen_errc code = core::decode(line.text, options, record).code;
+    if (core::is_skipped(code)) continue;
+    return code == fen_errc::ok || code == fen_errc::trailing_garbage ||
+           code == fen_errc::bad_epd_operation || code == fen_errc::counter_conflict;
   }
   return false;
 }
