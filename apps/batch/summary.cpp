@@ -63,16 +63,17 @@ void print_written_positions(const run_stats& s) {
   std::fprintf(stderr, "%s\n", line.c_str());
 }
 
-// "  input a.fen: lines 10, valid 8, invalid 1, skipped 1, duplicates 2, excluded 0, written 6"
-void print_input(const pipeline::input_stats& input) {
+// "  input a.fen: lines 10, valid 8, invalid 1, skipped 1, duplicates 2, written 6", and
+// "excluded N" before "written" with --exclude.
+void print_input(const pipeline::input_stats& input, bool exclude) {
   const pipeline::run_counters& c = input.counts;
-  std::fprintf(stderr,
-               "  input %s: lines %s, valid %s, invalid %s, skipped %s, duplicates %s, excluded "
-               "%s, written %s\n",
-               input.path.c_str(), with_commas(c.lines).c_str(), with_commas(c.valid).c_str(),
-               with_commas(c.invalid).c_str(), with_commas(c.skipped()).c_str(),
-               with_commas(c.duplicates).c_str(), with_commas(c.excluded).c_str(),
-               with_commas(c.written).c_str());
+  const std::string excluded = exclude ? ", excluded " + with_commas(c.excluded) : "";
+  std::fprintf(
+      stderr,
+      "  input %s: lines %s, valid %s, invalid %s, skipped %s, duplicates %s%s, written %s\n",
+      input.path.c_str(), with_commas(c.lines).c_str(), with_commas(c.valid).c_str(),
+      with_commas(c.invalid).c_str(), with_commas(c.skipped()).c_str(),
+      with_commas(c.duplicates).c_str(), excluded.c_str(), with_commas(c.written).c_str());
 }
 
 }  // namespace
@@ -138,7 +139,9 @@ void print_stats(const run_stats& s, const run_config& config) {
   print_counter_line(s, {counter::legal_ep, counter::in_check});
   print_written_positions(s);
   if (s.inputs.size() > 1) {
-    for (const pipeline::input_stats& input : s.inputs) print_input(input);
+    for (const pipeline::input_stats& input : s.inputs) {
+      print_input(input, !config.exclude_paths.empty());
+    }
   }
   if (!config.exclude_paths.empty()) {
     const pipeline::reference_stats& r = s.reference;
