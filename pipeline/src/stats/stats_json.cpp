@@ -87,7 +87,6 @@ void write_options(json_writer& w, const run_config& config) {
   w.begin_array();
   for (const std::string& path : config.exclude_paths) w.value(std::string_view(path));
   w.end_array();
-  optional_path(w, "rejects", config.rejects_path);
   optional_path(w, "duplicates", config.duplicates_path);
   optional_path(w, "counts", config.counts_path);
   w.end_object();

@@ -48,7 +48,7 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
                                 "castling": "xfen", "ep": "legal", "repair": False,
                                 "payload": False, "input_format": None, "fen_field": None,
                                 "compress": "auto", "level": 0, "top": 20, "exclude": [],
-                                "rejects": None, "duplicates": None, "counts": None})
+                                "duplicates": None, "counts": None})
     e("key_hash", s["key_hash"], "xxh3-128")
     e("dedupe_mode", s["dedupe_mode"], "probabilistic-128" if dedupe else "none")
     e("input_bytes", s["input_bytes"], size)
@@ -111,7 +111,6 @@ s = json.load(open(sys.argv[4]))
 def e(what, got, want): expect(f"two.json: {what}", got, want)
 e("inputs", s["inputs"], ["mixed.fen", "second.fen"])
 e("options.top", s["options"]["top"], 7)
-e("options.rejects", s["options"]["rejects"], "rej.txt")
 e("per_input[0]", s["per_input"][0],
   {"path": "mixed.fen", "lines": 35, "valid": 13, "invalid": 18, "invalid_by_reason": nonzero,
    "skipped": {"blank": 2, "comment": 2, "header": 0}, "duplicates": 3, "excluded": 0,
