@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <initializer_list>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -44,6 +45,37 @@ void print_counter_line(const run_stats& s, std::initializer_list<counter> count
   std::fprintf(stderr, "%s\n", line.c_str());
 }
 
+// Side to move and castling of the lines written, where they differ from the valid lines'
+// (dedupe and --exclude drop lines; without them the two are the same).
+void print_written_positions(const run_stats& s) {
+  const bool differ = s.written_white_to_move != s.white_to_move ||
+                      s.written_black_to_move != s.black_to_move ||
+                      s.written_castling_none != s.castling_none ||
+                      s.written_castling_standard != s.castling_standard ||
+                      s.written_castling_chess960 != s.castling_chess960;
+  if (!differ) return;
+  const std::string line = "  written: side to move: white " +
+                           with_commas(s.written_white_to_move) + ", black " +
+                           with_commas(s.written_black_to_move) + "; castling: none " +
+                           with_commas(s.written_castling_none) + ", standard " +
+                           with_commas(s.written_castling_standard) + ", chess960 " +
+                           with_commas(s.written_castling_chess960);
+  std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+// "  input a.fen: lines 10, valid 8, invalid 1, skipped 1, duplicates 2, written 6", and
+// "excluded N" before "written" with --exclude.
+void print_input(const pipeline::input_stats& input, bool exclude) {
+  const pipeline::run_counters& c = input.counts;
+  const std::string excluded = exclude ? ", excluded " + with_commas(c.excluded) : "";
+  std::fprintf(
+      stderr,
+      "  input %s: lines %s, valid %s, invalid %s, skipped %s, duplicates %s%s, written %s\n",
+      input.path.c_str(), with_commas(c.lines).c_str(), with_commas(c.valid).c_str(),
+      with_commas(c.invalid).c_str(), with_commas(c.skipped()).c_str(),
+      with_commas(c.duplicates).c_str(), excluded.c_str(), with_commas(c.written).c_str());
+}
+
 }  // namespace
 
 std::string with_commas(std::uint64_t n) {
@@ -77,13 +109,16 @@ void print_stats(const run_stats& s, const run_config& config) {
                with_commas(s.lines).c_str(), static_cast<double>(s.bytes) / 1e6, s.wall_seconds,
                static_cast<double>(s.bytes) / 1e6 / seconds,
                static_cast<double>(s.lines) / 1e6 / seconds, s.threads);
-  for (const counter c :
-       {counter::valid, counter::invalid, counter::skipped_blank, counter::skipped_comment,
-        counter::written, counter::duplicates, counter::unique}) {
+  for (const counter c : {counter::valid, counter::invalid, counter::skipped_blank,
+                          counter::skipped_comment, counter::skipped_header, counter::written,
+                          counter::duplicates, counter::unique, counter::excluded}) {
     const counter_info& info = describe(c);
     if (info.reported == pipeline::counter_reported::with_dedupe && !config.dedupe) {
       continue;
     }
+    // Lines that only CSV/TSV inputs and --exclude produce.
+    if (c == counter::skipped_header && info.value(s) == 0) continue;
+    if (c == counter::excluded && config.exclude_paths.empty()) continue;
     std::fprintf(stderr, "  %-12s %15s\n", label(info.name()).c_str(),
                  with_commas(info.value(s)).c_str());
   }
@@ -96,11 +131,25 @@ void print_stats(const run_stats& s, const run_config& config) {
     }
   }
   std::fprintf(stderr,
-               "  reconciliation: lines %s = written + duplicates + invalid + skipped: %s\n",
+               "  reconciliation: lines %s = written + duplicates + excluded + invalid + skipped: "
+               "%s\n",
                with_commas(s.lines).c_str(), s.reconciles() ? "ok" : "MISMATCH");
   print_counter_line(s, {counter::white_to_move, counter::black_to_move, counter::castling_none,
                          counter::castling_standard, counter::castling_chess960});
   print_counter_line(s, {counter::legal_ep, counter::in_check});
+  print_written_positions(s);
+  if (s.inputs.size() > 1) {
+    for (const pipeline::input_stats& input : s.inputs) {
+      print_input(input, !config.exclude_paths.empty());
+    }
+  }
+  if (!config.exclude_paths.empty()) {
+    const pipeline::reference_stats& r = s.reference;
+    std::fprintf(stderr, "  reference: %s files, %s lines, %s valid, %s invalid, %s positions\n",
+                 with_commas(r.files).c_str(), with_commas(r.lines).c_str(),
+                 with_commas(r.valid).c_str(), with_commas(r.invalid).c_str(),
+                 with_commas(r.positions).c_str());
+  }
   const std::vector<pipeline::counted_text> material = s.top_material();
   for (std::size_t i = 0; i < material.size() && i < 5; ++i) {
     std::fprintf(stderr, "  material #%zu: %s %s\n", i + 1, material[i].text.c_str(),

@@ -17,6 +17,7 @@
 
 #include "fenbatch/pipeline/run.hpp"
 #include "placement_text.hpp"
+#include "stats/most_repeated_tracker.hpp"
 #include "temp_dir.hpp"
 
 namespace fenbatch::pipeline {
@@ -82,6 +83,14 @@ repeated_position repeated(std::string text, std::uint64_t count, std::uint64_t 
   return {{std::move(text), count}, core::position_key{key, 0}};
 }
 
+// "a7": built by appending (GCC 12 warns wrongly, -Wrestrict, about "a" + std::to_string(i)
+// once inlined).
+std::string named(char prefix, std::uint64_t i) {
+  std::string text(1, prefix);
+  text += std::to_string(i);
+  return text;
+}
+
 invalid_sample sample(std::uint64_t line, core::fen_errc reason) {
   return {"in.fen", line, 1, line * 10, reason};
 }
@@ -103,15 +112,15 @@ TEST(RunStatsMerge, MostRepeatedOfDisjointPartsIsTheTopTwentyOfTheirUnion) {
   // 97, ..., 71, and key 116 with count 72 (a tie with key 15 of part a).
   run_stats a, b;
   for (std::uint64_t i = 0; i < 15; ++i) {
-    a.most_repeated.push_back(repeated("a" + std::to_string(i), 100 - 2 * i, 1 + i));
-    b.most_repeated.push_back(repeated("b" + std::to_string(i), 99 - 2 * i, 101 + i));
+    a.most_repeated.push_back(repeated(named('a', i), 100 - 2 * i, 1 + i));
+    b.most_repeated.push_back(repeated(named('b', i), 99 - 2 * i, 101 + i));
   }
   b.most_repeated.push_back(repeated("b15", 72, 116));
   // The union ranked by count (ties by key): 100 a0, 99 b0, 98 a1, ..., 82 a9, 81 b9.
   std::vector<repeated_position> expected;
   for (std::uint64_t i = 0; i < 10; ++i) {
-    expected.push_back(repeated("a" + std::to_string(i), 100 - 2 * i, 1 + i));
-    expected.push_back(repeated("b" + std::to_string(i), 99 - 2 * i, 101 + i));
+    expected.push_back(repeated(named('a', i), 100 - 2 * i, 1 + i));
+    expected.push_back(repeated(named('b', i), 99 - 2 * i, 101 + i));
   }
   run_stats ab = a, ba = b;
   ab.merge(b, 3);
@@ -175,6 +184,129 @@ TEST(RunStatsMerge, InputNotesAndTiming) {
   run_stats neither;
   neither.merge(run_stats{}, 3);
   EXPECT_FALSE(neither.stopped_at_max_bytes);
+}
+
+// Material signatures written out (core/material.hpp: 4 bits per count, white's queens, rooks,
+// bishops, knights, pawns, then black's, and bit 40 as a marker).
+constexpr std::uint64_t bare_kings = std::uint64_t{1} << 40;   // KvK
+constexpr std::uint64_t white_queen = bare_kings | 1;          // KQvK
+constexpr std::uint64_t white_rook = bare_kings | (1 << 4);    // KRvK
+constexpr std::uint64_t black_queen = bare_kings | (1 << 20);  // KvKQ
+
+input_stats input(std::string path, std::uint64_t lines, std::uint64_t valid,
+                  std::uint64_t written) {
+  input_stats i{std::move(path), {}};
+  i.counts.lines = lines;
+  i.counts.valid = valid;
+  i.counts.written = written;
+  return i;
+}
+
+TEST(RunStatsMerge, InputsAddIndexWise) {
+  run_stats a, b;
+  a.inputs = {input("x.fen", 10, 8, 7), input("y.fen", 5, 5, 5)};
+  b.inputs = {input("x.fen", 20, 18, 11), input("y.fen", 1, 0, 0)};
+  b.inputs[1].counts.invalid_by_reason[static_cast<std::size_t>(core::fen_errc::rank_width)] = 1;
+  a.merge(b, 3);
+  std::vector<input_stats> expected = {input("x.fen", 30, 26, 18), input("y.fen", 6, 5, 5)};
+  expected[1].counts.invalid_by_reason[static_cast<std::size_t>(core::fen_errc::rank_width)] = 1;
+  EXPECT_EQ(a.inputs, expected);
+  // A part with no per-input statistics (or fewer inputs) leaves the others as they are; one
+  // with more brings its extra inputs along.
+  run_stats none;
+  none.merge(a, 3);
+  EXPECT_EQ(none.inputs, expected);
+  a.merge(run_stats{}, 3);
+  EXPECT_EQ(a.inputs, expected);
+}
+
+TEST(RunStatsMerge, ReferenceStatisticsAdd) {
+  run_stats a, b;
+  a.reference = {1, 100, 90, 10, 80};
+  b.reference = {2, 50, 45, 5, 40};
+  a.merge(b, 3);
+  EXPECT_EQ(a.reference, (reference_stats{3, 150, 135, 15, 120}));
+}
+
+TEST(RunStatsMerge, WrittenMaterialTablesAddAndRankLikeTheInputs) {
+  run_stats a, b;
+  a.written_material = {{bare_kings, 5}, {white_queen, 2}};
+  b.written_material = {{white_queen, 4}, {black_queen, 1}};
+  a.material = {{white_rook, 9}};
+  a.merge(b, 3);
+  const std::unordered_map<std::uint64_t, std::uint64_t> expected = {
+      {bare_kings, 5}, {white_queen, 6}, {black_queen, 1}};
+  EXPECT_EQ(a.written_material, expected);
+  EXPECT_EQ(a.material, (std::unordered_map<std::uint64_t, std::uint64_t>{{white_rook, 9}}));
+  EXPECT_EQ(a.top_written_material(),
+            (std::vector<counted_text>{{"KQvK", 6}, {"KvK", 5}, {"KvKQ", 1}}));
+  EXPECT_EQ(a.top_material(), (std::vector<counted_text>{{"KRvK", 9}}));
+}
+
+TEST(RunStatsMerge, TheShorterTopWins) {
+  run_stats a, b;
+  a.top = 3;
+  b.top = 2;
+  a.most_repeated = {repeated("x", 9, 1), repeated("y", 8, 2)};
+  b.most_repeated = {repeated("z", 7, 3), repeated("w", 6, 4)};
+  a.material = {{bare_kings, 3}, {white_queen, 2}, {white_rook, 1}};
+  run_stats ba = b;
+  a.merge(b, 3);
+  ba.merge(run_stats(a), 3);
+  EXPECT_EQ(a.top, 2U);
+  EXPECT_EQ(a.most_repeated,
+            (std::vector<repeated_position>{repeated("x", 9, 1), repeated("y", 8, 2)}));
+  EXPECT_EQ(a.top_material(), (std::vector<counted_text>{{"KvK", 3}, {"KQvK", 2}}));
+  EXPECT_EQ(ba.top, 2U);
+}
+
+TEST(TopLists, LengthCutsBothLists) {
+  std::vector<repeated_position> entries = {repeated("b", 3, 2), repeated("a", 5, 9),
+                                            repeated("c", 3, 1), repeated("d", 2, 4)};
+  std::vector<repeated_position> two = entries;
+  rank_most_repeated(two, 2);
+  EXPECT_EQ(two, (std::vector<repeated_position>{repeated("a", 5, 9), repeated("c", 3, 1)}));
+  std::vector<repeated_position> none = entries;
+  rank_most_repeated(none, 0);
+  EXPECT_TRUE(none.empty());
+  std::vector<repeated_position> all = entries;
+  rank_most_repeated(all, 25);
+  EXPECT_EQ(all, (std::vector<repeated_position>{repeated("a", 5, 9), repeated("c", 3, 1),
+                                                 repeated("b", 3, 2), repeated("d", 2, 4)}));
+
+  const std::unordered_map<std::uint64_t, std::uint64_t> counts = {
+      {bare_kings, 4}, {white_queen, 4}, {white_rook, 7}, {black_queen, 1}};
+  // Ties by signature: KvK (bit 40 alone) before KQvK (bit 40 and bit 0).
+  EXPECT_EQ(top_material(counts, 3),
+            (std::vector<counted_text>{{"KRvK", 7}, {"KvK", 4}, {"KQvK", 4}}));
+  EXPECT_TRUE(top_material(counts, 0).empty());
+  EXPECT_EQ(top_material(counts, 20).size(), 4U);
+}
+
+TEST(MostRepeatedTracker, KeepsTheTopOfItsLength) {
+  // Keys 1..30; key k is recorded as a duplicate with counts 2, 3, ..., k + 1 (as the ordered
+  // stage sees its occurrences grow), keys interleaved; key 30 ends highest with 31.
+  const auto run = [](std::size_t length) {
+    detail::most_repeated_tracker tracker(length);
+    for (std::uint32_t count = 2; count <= 31; ++count) {
+      for (std::uint64_t k = 1; k <= 30; ++k) {
+        if (count <= k + 1) {
+          tracker.record_duplicate(core::position_key{k, 0}, count, [k] { return named('p', k); });
+        }
+      }
+    }
+    return tracker.top();
+  };
+  EXPECT_EQ(run(3),
+            (std::vector<repeated_position>{repeated("p30", 31, 30), repeated("p29", 30, 29),
+                                            repeated("p28", 29, 28)}));
+  EXPECT_TRUE(run(0).empty());
+  const std::vector<repeated_position> top25 = run(25);
+  ASSERT_EQ(top25.size(), 25U);
+  EXPECT_EQ(top25.front(), repeated("p30", 31, 30));
+  EXPECT_EQ(top25.back(), repeated("p6", 7, 6));
+  EXPECT_EQ(run(top_list_length).size(), 20U);  // the default
+  EXPECT_EQ(detail::most_repeated_tracker().top(), std::vector<repeated_position>{});
 }
 
 using test::temp_dir;

@@ -8,16 +8,16 @@ std::vector<repeated_position> most_repeated_tracker::top() const {
   std::vector<repeated_position> entries;
   entries.reserve(candidates_.size());
   for (const auto& [key, entry] : candidates_) entries.push_back({entry, key});
-  rank_most_repeated(entries);
+  rank_most_repeated(entries, length_);
   return entries;
 }
 
 void most_repeated_tracker::prune() {
-  if (candidates_.size() <= top_list_length) return;
+  if (candidates_.size() <= length_) return;
   std::vector<repeated_position> kept;
   kept.reserve(candidates_.size());
   for (auto& [key, entry] : candidates_) kept.push_back({std::move(entry), key});
-  rank_most_repeated(kept);
+  rank_most_repeated(kept, length_);
   threshold_ = static_cast<std::uint32_t>(kept.back().count);
   candidates_.clear();
   for (repeated_position& entry : kept) {

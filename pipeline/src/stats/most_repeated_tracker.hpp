@@ -1,6 +1,7 @@
 // The most repeated positions, tracked exactly in the ordered stage as duplicates are found.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -12,27 +13,31 @@
 
 namespace fenbatch::pipeline::detail {
 
-// The positions counted most often among duplicates, kept exactly (see the argument in
-// record_duplicate): candidates enter when their count reaches the current 20th largest.
+// The `length` positions counted most often among duplicates, kept exactly (see the argument
+// in record_duplicate): candidates enter when their count reaches the current length-th
+// largest.
 class most_repeated_tracker {
  public:
+  explicit most_repeated_tracker(std::size_t length = top_list_length) : length_(length) {}
+
   // `text_of` gives the text to report; called only when the key becomes a candidate (cutting
   // the position fields out of every duplicate line cost most of the in-order stage).
   template <class TextOf>
   void record_duplicate(const core::position_key& key, std::uint32_t count, TextOf text_of) {
-    // A key whose final count ranks in the top 20 had, at its last increment, a count at least
-    // the 20th largest count seen so far among candidates, so it is inserted or refreshed
+    // A key whose final count ranks in the top N had, at its last increment, a count at least
+    // the N-th largest count seen so far among candidates, so it is inserted or refreshed
     // then; counts below that threshold may leave a candidate's count stale (low), which can
-    // only make pruning drop keys that are not in the final top 20 either. Pruning keeps the
-    // top 20 by (count, key), so it never drops a final top-20 key.
-    if (candidates_.size() >= top_list_length && count < threshold_) return;
+    // only make pruning drop keys that are not in the final top N either. Pruning keeps the
+    // top N by (count, key), so it never drops a final top-N key.
+    if (length_ == 0) return;
+    if (candidates_.size() >= length_ && count < threshold_) return;
     auto it = candidates_.find(key);
     if (it != candidates_.end()) {
       it->second.count = count;
       return;
     }
     candidates_.emplace(key, counted_text{std::string(text_of()), count});
-    if (candidates_.size() > 4 * top_list_length) prune();
+    if (candidates_.size() > 4 * length_) prune();
   }
 
   [[nodiscard]] std::vector<repeated_position> top() const;
@@ -40,6 +45,7 @@ class most_repeated_tracker {
  private:
   void prune();
 
+  std::size_t length_;
   std::map<core::position_key, counted_text> candidates_;
   std::uint32_t threshold_ = 0;
 };

@@ -9,17 +9,38 @@
 namespace fenbatch::pipeline {
 
 std::vector<counted_text> run_stats::top_material() const {
-  return pipeline::top_material(material);
+  return pipeline::top_material(material, top);
+}
+
+std::vector<counted_text> run_stats::top_written_material() const {
+  return pipeline::top_material(written_material, top);
 }
 
 void run_stats::merge(const run_stats& later, unsigned samples_per_reason) {
   run_counters::merge(later);
+
+  for (std::size_t i = 0; i < later.inputs.size(); ++i) {
+    if (i < inputs.size()) {
+      inputs[i].counts.merge(later.inputs[i].counts);
+    } else {
+      inputs.push_back(later.inputs[i]);
+    }
+  }
+  reference.files += later.reference.files;
+  reference.lines += later.reference.lines;
+  reference.valid += later.reference.valid;
+  reference.invalid += later.reference.invalid;
+  reference.positions += later.reference.positions;
 
   inputs_changed.insert(inputs_changed.end(), later.inputs_changed.begin(),
                         later.inputs_changed.end());
   stopped_at_max_bytes = stopped_at_max_bytes || later.stopped_at_max_bytes;
 
   for (const auto& [signature, count] : later.material) material[signature] += count;
+  for (const auto& [signature, count] : later.written_material) {
+    written_material[signature] += count;
+  }
+  top = std::min(top, later.top);
 
   std::map<core::position_key, std::size_t> place;
   for (std::size_t i = 0; i < most_repeated.size(); ++i) place[most_repeated[i].key] = i;
@@ -31,7 +52,7 @@ void run_stats::merge(const run_stats& later, unsigned samples_per_reason) {
       most_repeated.push_back(entry);
     }
   }
-  rank_most_repeated(most_repeated);
+  rank_most_repeated(most_repeated, top);
 
   std::array<std::size_t, core::fen_errc_count> samples{};
   for (const invalid_sample& sample : invalid_samples)

@@ -1,115 +1,29 @@
-// The statistics document. Key names are stable and documented in README.md; every reason and
-// repair kind is always present (with 0), so consumers never have to guess. The counters'
-// names come from their list (run_counters.hpp); this file decides where each section goes.
+// The statistics document, described by docs/stats.schema.json (schema_version 1). Key names
+// are stable; every reason and repair kind is always present (with 0) at the top level, so
+// consumers never have to guess; per input only the reasons that occurred are listed (a
+// thousand inputs times every reason would drown the document). The counters' names come from
+// their list (run_counters.hpp); this file decides where each section goes.
 
 #include <cstdint>
-#include <cstdio>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fenbatch/core/option_names.hpp"
 #include "fenbatch/pipeline/stats_json.hpp"
+#include "stats/json_writer.hpp"
 
 namespace fenbatch::pipeline {
 namespace {
 
-class json_writer {
- public:
-  std::string take() { return std::move(out_); }
+using detail::json_writer;
 
-  void begin_object() { open('{'); }
-  void end_object() { close('}'); }
-  void begin_array() { open('['); }
-  void end_array() { close(']'); }
-
-  void key(std::string_view name) {
-    separate();
-    string(name);
-    out_ += ": ";
-    after_key_ = true;
-  }
-  void value(std::uint64_t v) {
-    separate();
-    out_ += std::to_string(v);
-  }
-  void value(double v) {
-    separate();
-    char text[32];
-    std::snprintf(text, sizeof text, "%.6g", v);
-    out_ += text;
-  }
-  void value(bool v) {
-    separate();
-    out_ += v ? "true" : "false";
-  }
-  void value(std::string_view v) {
-    separate();
-    string(v);
-  }
-  void null() {
-    separate();
-    out_ += "null";
-  }
-  template <class T>
-  void member(std::string_view name, const T& v) {
-    key(name);
-    value(v);
-  }
-
- private:
-  void open(char c) {
-    separate();
-    out_ += c;
-    first_ = true;
-    ++depth_;
-  }
-  void close(char c) {
-    --depth_;
-    if (!first_) newline();
-    out_ += c;
-    first_ = false;
-  }
-  void separate() {
-    if (after_key_) {
-      after_key_ = false;
-      return;
-    }
-    if (depth_ == 0) return;
-    if (!first_) out_ += ',';
-    newline();
-    first_ = false;
-  }
-  void newline() {
-    out_ += '\n';
-    out_.append(static_cast<std::size_t>(2 * depth_), ' ');
-  }
-  void string(std::string_view s) {
-    out_ += '"';
-    for (const char ch : s) {
-      const auto c = static_cast<unsigned char>(ch);
-      if (c == '"' || c == '\\') {
-        out_ += '\\';
-        out_ += ch;
-      } else if (c < 0x20 || c == 0x7F) {
-        char escaped[8];
-        std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
-        out_ += escaped;
-      } else {
-        out_ += ch;
-      }
-    }
-    out_ += '"';
-  }
-
-  std::string out_;
-  int depth_ = 0;
-  bool first_ = true;
-  bool after_key_ = false;
-};
+// Bumped when a member changes meaning or goes away; new members do not bump it.
+constexpr std::uint64_t schema_version = 1;
 
 // The counters of one section in the order of their list, a group's in a nested object.
-void write_counters(json_writer& w, const run_stats& s, counter_section section, bool dedupe) {
+void write_counters(json_writer& w, const run_counters& s, counter_section section, bool dedupe) {
   std::string_view open_group;
   for (const counter_info& info : counter_infos()) {
     if (info.section != section) continue;
@@ -139,19 +53,17 @@ void write_counters(json_writer& w, const run_stats& s, counter_section section,
   if (!open_group.empty()) w.end_object();
 }
 
-}  // namespace
+// A path, or null where the option is not given.
+void optional_path(json_writer& w, std::string_view name, const std::string& path) {
+  w.key(name);
+  if (path.empty()) {
+    w.null();
+  } else {
+    w.value(std::string_view(path));
+  }
+}
 
-std::string to_json(const run_stats& s, const run_config& config) {
-  json_writer w;
-  w.begin_object();
-  w.member("fenbatch_version", std::string_view(FENBATCH_VERSION));
-
-  w.key("inputs");
-  w.begin_array();
-  for (const std::string& input : config.inputs) w.value(std::string_view(input));
-  w.end_array();
-  w.member("output", std::string_view(config.output));
-
+void write_options(json_writer& w, const run_config& config) {
   w.key("options");
   w.begin_object();
   w.member("dedupe", config.dedupe);
@@ -160,7 +72,101 @@ std::string to_json(const run_stats& s, const run_config& config) {
   w.member("castling", core::to_string(config.write.castling));
   w.member("ep", core::to_string(config.write.ep));
   w.member("repair", config.decode.repair);
+  w.member("payload", config.decode.payload);
+  w.key("input_format");  // null: inferred from each input's name
+  if (config.format) {
+    w.value(to_string(*config.format));
+  } else {
+    w.null();
+  }
+  optional_path(w, "fen_field", config.fen_field);  // null: the column or key "fen"
+  w.member("compress", to_string(config.output_compression));
+  w.member("level", static_cast<std::uint64_t>(config.compression_level));  // 0: the default
+  w.member("top", std::uint64_t{config.top});
+  w.key("exclude");
+  w.begin_array();
+  for (const std::string& path : config.exclude_paths) w.value(std::string_view(path));
+  w.end_array();
+  optional_path(w, "duplicates", config.duplicates_path);
+  optional_path(w, "counts", config.counts_path);
   w.end_object();
+}
+
+void write_material(json_writer& w, const std::vector<counted_text>& ranked) {
+  w.key("top_material");
+  w.begin_array();
+  for (const counted_text& m : ranked) {
+    w.begin_object();
+    w.member("signature", std::string_view(m.text));
+    w.member("count", m.count);
+    w.end_object();
+  }
+  w.end_array();
+}
+
+// Each input's share of the counters; reasons that did not occur are left out.
+void write_per_input(json_writer& w, const run_stats& s) {
+  const counter_info& reasons = describe(counter::invalid_by_reason);
+  w.key("per_input");
+  w.begin_array();
+  for (const input_stats& input : s.inputs) {
+    const run_counters& c = input.counts;
+    w.begin_object();
+    w.member("path", std::string_view(input.path));
+    w.member("lines", c.lines);
+    w.member("valid", c.valid);
+    w.member("invalid", c.invalid);
+    w.key("invalid_by_reason");
+    w.begin_object();
+    const std::span<const std::uint64_t> by_reason = reasons.values(c);
+    for (std::size_t i = 0; i < by_reason.size(); ++i) {
+      if (by_reason[i] != 0) w.member(reasons.element_name(i), by_reason[i]);
+    }
+    w.end_object();
+    w.key("skipped");
+    w.begin_object();
+    w.member("blank", c.skipped_blank);
+    w.member("comment", c.skipped_comment);
+    w.member("header", c.skipped_header);
+    w.end_object();
+    w.member("duplicates", c.duplicates);
+    w.member("excluded", c.excluded);
+    w.member("written", c.written);
+    w.end_object();
+  }
+  w.end_array();
+}
+
+// null without --exclude.
+void write_reference(json_writer& w, const run_stats& s, const run_config& config) {
+  w.key("reference");
+  if (config.exclude_paths.empty()) {
+    w.null();
+    return;
+  }
+  w.begin_object();
+  w.member("files", s.reference.files);
+  w.member("lines", s.reference.lines);
+  w.member("valid", s.reference.valid);
+  w.member("invalid", s.reference.invalid);
+  w.member("positions", s.reference.positions);
+  w.end_object();
+}
+
+}  // namespace
+
+std::string to_json(const run_stats& s, const run_config& config) {
+  json_writer w;
+  w.begin_object();
+  w.member("schema_version", schema_version);
+  w.member("fenbatch_version", std::string_view(FENBATCH_VERSION));
+
+  w.key("inputs");
+  w.begin_array();
+  for (const std::string& input : config.inputs) w.value(std::string_view(input));
+  w.end_array();
+  w.member("output", std::string_view(config.output));
+  write_options(w, config);
   w.member("key_hash", std::string_view("xxh3-128"));
   w.member("dedupe_mode", std::string_view(config.dedupe ? "probabilistic-128" : "none"));
 
@@ -177,6 +183,7 @@ std::string to_json(const run_stats& s, const run_config& config) {
   w.member("lines", s.lines);
   w.member("written", s.written);
   w.member("duplicates", s.duplicates);
+  w.member("excluded", s.excluded);
   w.member("invalid", s.invalid);
   w.member("skipped", s.skipped());
   w.member("balanced", s.reconciles());
@@ -185,16 +192,17 @@ std::string to_json(const run_stats& s, const run_config& config) {
   w.key("positions");
   w.begin_object();
   write_counters(w, s, counter_section::positions, config.dedupe);
-  w.key("top_material");
-  w.begin_array();
-  for (const counted_text& m : s.top_material()) {
-    w.begin_object();
-    w.member("signature", std::string_view(m.text));
-    w.member("count", m.count);
-    w.end_object();
-  }
-  w.end_array();
+  write_material(w, s.top_material());
   w.end_object();
+
+  w.key("written_positions");
+  w.begin_object();
+  write_counters(w, s, counter_section::written_positions, config.dedupe);
+  write_material(w, s.top_written_material());
+  w.end_object();
+
+  write_per_input(w, s);
+  write_reference(w, s, config);
 
   w.key("invalid_samples");
   w.begin_array();

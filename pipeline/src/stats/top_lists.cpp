@@ -7,22 +7,22 @@
 
 namespace fenbatch::pipeline {
 
-void rank_most_repeated(std::vector<repeated_position>& entries) {
+void rank_most_repeated(std::vector<repeated_position>& entries, std::size_t length) {
   std::sort(entries.begin(), entries.end(),
             [](const repeated_position& a, const repeated_position& b) {
               return a.count != b.count ? a.count > b.count : a.key < b.key;
             });
-  if (entries.size() > top_list_length) entries.resize(top_list_length);
+  if (entries.size() > length) entries.resize(length);
 }
 
 std::vector<counted_text> top_material(
-    const std::unordered_map<std::uint64_t, std::uint64_t>& counts) {
+    const std::unordered_map<std::uint64_t, std::uint64_t>& counts, std::size_t length) {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> ranked(counts.begin(), counts.end());
   std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
     return a.second != b.second ? a.second > b.second : a.first < b.first;
   });
   std::vector<counted_text> top;
-  for (std::size_t i = 0; i < ranked.size() && i < top_list_length; ++i) {
+  for (std::size_t i = 0; i < ranked.size() && i < length; ++i) {
     top.push_back({core::material_signature_text(ranked[i].first), ranked[i].second});
   }
   return top;

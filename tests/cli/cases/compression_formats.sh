@@ -34,6 +34,8 @@ for k in ("inputs", "output", "input_bytes", "wall_seconds", "threads", "mb_per_
 # Sample file names follow the input name (<stdin>, a.gz): compare where, not how named.
 for sample in ref.get("invalid_samples", []) + got.get("invalid_samples", []):
     sample.pop("file")
+for per_input in ref.get("per_input", []) + got.get("per_input", []):
+    per_input.pop("path")
 if ref != got:
     print({k: (ref[k], got[k]) for k in ref if ref[k] != got.get(k)}); ok = False
 sys.exit(0 if ok else 1)

@@ -30,6 +30,8 @@ for k in ("wall_seconds", "threads", "mb_per_second", "positions_per_second", "i
 # Sample file names follow the input name (<stdin>, a.gz): compare where, not how named.
 for sample in s.get("invalid_samples", []):
     sample.pop("file")
+for per_input in s.get("per_input", []):
+    per_input.pop("path")
 print(json.dumps(s, indent=1))' "$1"
 }
 

@@ -53,6 +53,8 @@ for k in ("inputs", "input_bytes", "wall_seconds", "threads", "mb_per_second", "
 # Sample file names follow the input name (<stdin>, a.gz): compare where, not how named.
 for sample in a.get("invalid_samples", []) + b.get("invalid_samples", []):
     sample.pop("file")
+for per_input in a.get("per_input", []) + b.get("per_input", []):
+    per_input.pop("path")
 diff = {k: (a[k], b[k]) for k in a if a[k] != b[k]}
 if diff:
     print(f"FAIL {sys.argv[2]}: stats differ: {diff}")

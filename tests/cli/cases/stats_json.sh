@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# --stats-json FILE on the mixed input, without and with --dedupe: the counters, every reason
-# (zero ones included) and repair kind, the notes on accepted input (CRLF, BOM, fullmove 0,
-# 4-field records, operations), position statistics, most repeated positions, and the
-# reconciliation lines = written + duplicates + invalid + skipped.blank + skipped.comment.
+# --stats-json FILE on the mixed input, without and with --dedupe: schema_version first, the
+# options, the counters, every reason (zero ones included) and repair kind, the notes on
+# accepted input (CRLF, BOM, fullmove 0, 4-field records, operations), position statistics,
+# most repeated positions, the per-input statistics (reasons that occurred only), reference
+# null without --exclude, and the reconciliation
+# lines = written + duplicates + excluded + invalid + skipped.blank + .comment + .header.
+# Then two inputs, the second repeating a position of the first: per_input splits the counters.
 set -euo pipefail
 bash "$DATA/mixed_input.sh" >mixed.fen
 "$FENBATCH" -q --stats-json plain.json -o plain.fen mixed.fen
 "$FENBATCH" -q --dedupe --stats-json dedupe.json -o dedupe.fen mixed.fen
-python3 - plain.json dedupe.json "$(wc -c <mixed.fen)" <<'PY'
+printf '%s\n' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' '' \
+  '4k3/8/8/8/8/8/8/4K3 w - - 0 1 junk' '4k3/8/8/8/8/8/8/4K3 w - -' '# note' >second.fen
+"$FENBATCH" -q --dedupe --top 7 --rejects rej.txt --stats-json two.json -o two.fen \
+  mixed.fen second.fen
+python3 - plain.json dedupe.json "$(wc -c <mixed.fen)" two.json <<'PY'
 import json, sys
 
 failures = []
@@ -20,7 +27,8 @@ reasons = ("line_too_long nul_byte control_char bad_whitespace non_ascii misplac
            "bad_piece_char rank_width rank_syntax rank_count bad_side castling_syntax "
            "castling_order ep_syntax bad_halfmove bad_fullmove missing_king too_many_kings "
            "pawn_on_back_rank too_many_pieces too_many_pawns too_much_material "
-           "bad_castling_rights bad_ep_square opposite_check impossible_check").split()
+           "bad_castling_rights bad_ep_square opposite_check impossible_check csv_syntax missing_field "
+           "json_syntax json_not_object json_missing_key json_not_string").split()
 nonzero = {"nul_byte": 1, "control_char": 1, "non_ascii": 1, "misplaced_bom": 1,
            "field_count": 1, "trailing_garbage": 1, "variant_syntax": 1,
            "bad_epd_operation": 1, "bad_piece_char": 2, "rank_width": 1, "rank_syntax": 1,
@@ -32,16 +40,21 @@ start = "KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP"
 for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
     s = json.load(open(path))
     def e(what, got, want): expect(f"{path}: {what}", got, want)
+    e("first member", list(s)[0], "schema_version")
+    e("schema_version", s["schema_version"], 1)
     e("inputs", s["inputs"], ["mixed.fen"])
     e("output", s["output"], "plain.fen" if not dedupe else "dedupe.fen")
     e("options", s["options"], {"dedupe": dedupe, "key": "position", "format": "fen",
-                                "castling": "xfen", "ep": "legal", "repair": False})
+                                "castling": "xfen", "ep": "legal", "repair": False,
+                                "payload": False, "input_format": None, "fen_field": None,
+                                "compress": "auto", "level": 0, "top": 20, "exclude": [],
+                                "duplicates": None, "counts": None})
     e("key_hash", s["key_hash"], "xxh3-128")
     e("dedupe_mode", s["dedupe_mode"], "probabilistic-128" if dedupe else "none")
     e("input_bytes", s["input_bytes"], size)
     e("bytes", s["bytes"], size)
     e("lines", s["lines"], 35)
-    e("skipped", s["skipped"], {"blank": 2, "comment": 2})
+    e("skipped", s["skipped"], {"blank": 2, "comment": 2, "header": 0})
     e("valid", s["valid"], 13)
     e("invalid", s["invalid"], 18)
     e("invalid_by_reason keys (enum order)", list(s["invalid_by_reason"]), reasons)
@@ -56,12 +69,20 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
     e("written", s["written"], 10 if dedupe else 13)
     e("unique", s["unique"], 10 if dedupe else None)
     e("duplicates", s["duplicates"], 3 if dedupe else 0)
-    skipped = s["skipped"]["blank"] + s["skipped"]["comment"]
-    e("lines == written + duplicates + invalid + skipped", s["lines"],
-      s["written"] + s["duplicates"] + s["invalid"] + skipped)
+    e("excluded", s["excluded"], 0)
+    skipped = s["skipped"]["blank"] + s["skipped"]["comment"] + s["skipped"]["header"]
+    e("lines == written + duplicates + excluded + invalid + skipped", s["lines"],
+      s["written"] + s["duplicates"] + s["excluded"] + s["invalid"] + skipped)
     e("reconciliation", s["reconciliation"],
-      {"lines": 35, "written": s["written"], "duplicates": s["duplicates"], "invalid": 18,
-       "skipped": 4, "balanced": True})
+      {"lines": 35, "written": s["written"], "duplicates": s["duplicates"], "excluded": 0,
+       "invalid": 18, "skipped": 4, "balanced": True})
+    e("per_input", s["per_input"], [
+        {"path": "mixed.fen", "lines": 35, "valid": 13, "invalid": 18,
+         "invalid_by_reason": nonzero, "skipped": {"blank": 2, "comment": 2, "header": 0},
+         "duplicates": 3 if dedupe else 0, "excluded": 0, "written": 10 if dedupe else 13}])
+    e("reference", s["reference"], None)
+    e("written_positions members", list(s["written_positions"]),
+      ["side_to_move", "castling", "piece_count", "top_material"])
     p = s["positions"]
     e("side_to_move", p["side_to_move"], {"white": 10, "black": 3})
     e("castling", p["castling"], {"none": 2, "standard": 9, "chess960": 2})
@@ -82,6 +103,26 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
             failures.append(f"{path}: {k}: {s[k]!r}")
     if not isinstance(s["threads"], int) or s["threads"] < 1:
         failures.append(f"{path}: threads: {s['threads']!r}")
+
+# Two inputs: second.fen's startpos line repeats mixed.fen's first line (a duplicate), its
+# 4-field king line is valid and new, the line with "junk" is trailing_garbage; one blank, one
+# comment.
+s = json.load(open(sys.argv[4]))
+def e(what, got, want): expect(f"two.json: {what}", got, want)
+e("inputs", s["inputs"], ["mixed.fen", "second.fen"])
+e("options.top", s["options"]["top"], 7)
+e("per_input[0]", s["per_input"][0],
+  {"path": "mixed.fen", "lines": 35, "valid": 13, "invalid": 18, "invalid_by_reason": nonzero,
+   "skipped": {"blank": 2, "comment": 2, "header": 0}, "duplicates": 3, "excluded": 0,
+   "written": 10})
+e("per_input[1]", s["per_input"][1],
+  {"path": "second.fen", "lines": 5, "valid": 2, "invalid": 1,
+   "invalid_by_reason": {"trailing_garbage": 1},
+   "skipped": {"blank": 1, "comment": 1, "header": 0}, "duplicates": 1, "excluded": 0,
+   "written": 1})
+e("lines", s["lines"], 40)
+e("invalid_by_reason.trailing_garbage", s["invalid_by_reason"]["trailing_garbage"], 2)
+e("written, duplicates", (s["written"], s["duplicates"]), (11, 4))
 
 for f in failures:
     print(f)

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # --stats prints a human summary on stderr after the diagnostics: the counters, the
-# reconciliation verdict "ok", side to move, castling kinds, legal ep and checks. The first
+# reconciliation verdict "ok", side to move, castling kinds, legal ep and checks, and those of
+# the lines written (they differ: dedupe dropped three white/black standard-castling lines
+# with 32 pieces: startpos w, 1.e4 b, the f6 en-passant position w). The first
 # line carries timings and is only checked for its start; most frequent material signatures and
 # most repeated positions (with --dedupe) close the summary.
 set -euo pipefail

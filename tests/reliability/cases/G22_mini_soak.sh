@@ -41,6 +41,7 @@ normalize() { python3 -c 'import json, sys
 s = json.load(open(sys.argv[1]))
 for k in ("wall_seconds", "threads", "mb_per_second", "positions_per_second", "inputs", "output", "input_bytes"): s.pop(k)
 for x in s["invalid_samples"]: x.pop("file")
+for x in s["per_input"]: x.pop("path")
 print(json.dumps(s, sort_keys=True))' "$1"; }
 peak_rss rss.txt "$FENBATCH" -q --dedupe --rejects ref.rej --stats-json ref.json in.fen ref.out
 status=$?

@@ -52,28 +52,39 @@ struct run_stats : run_counters {
   std::vector<std::string> inputs_changed;
   bool stopped_at_max_bytes = false;
 
+  // The length of the ranked lists (run_config::top, set by whoever builds these statistics).
+  std::size_t top = top_list_length;
   // Valid lines (before dedupe) by material signature (core::material_signature): the whole
   // table, so that merging is exact; top_material() ranks it.
   std::unordered_map<std::uint64_t, std::uint64_t> material;
-  // The top_list_length positions counted most often (with dedupe), by count, then key.
+  // The same over the lines written (after dedupe and --exclude); top_written_material().
+  std::unordered_map<std::uint64_t, std::uint64_t> written_material;
+  // The `top` positions counted most often (with dedupe), by count, then key.
   std::vector<repeated_position> most_repeated;
   std::vector<invalid_sample> invalid_samples;  // up to samples_per_reason per reason
 
   double wall_seconds = 0;
   unsigned threads = 0;  // the threads used (run_config::threads, capped at the usable CPUs)
 
-  // The top_list_length material signatures (text, e.g. "KQRBNPPvKRNPP") of most valid
-  // lines, by count, then signature.
+  // The `top` material signatures (text, e.g. "KQRBNPPvKRNPP") of most valid lines, by
+  // count, then signature; and of most lines written.
   [[nodiscard]] std::vector<counted_text> top_material() const;
+  [[nodiscard]] std::vector<counted_text> top_written_material() const;
 
   // Adds a part's statistics to these, `later` being the part that follows in input order:
   // - counters add (associative and commutative); unique, written and duplicates are those of
   //   the whole for parts with disjoint key sets (shards, partitions by key), not for parts
   //   that share keys (a key in two parts is new to each);
-  // - material: the tables add, exactly;
+  // - inputs: parts of one run over the same inputs, so index-wise: input i's counters add
+  //   (its path from this part; later's extra inputs, if it has more, are appended);
+  // - reference: the fields add; exact for parts that read different reference files with
+  //   disjoint positions (parts that each read the same files count them twice: a caller
+  //   merging those keeps one part's reference itself);
+  // - material and written_material: the tables add, exactly;
+  // - top: the smaller of the two (a part cut to N entries cannot supply an N+1st exactly);
   // - most_repeated: the union, the counts of a key in both added (its text from this part),
-  //   ranked again and cut to top_list_length; exact for disjoint key sets, since cutting
-  //   each part to its own top_list_length loses nothing then;
+  //   ranked again and cut to top; exact for disjoint key sets, since cutting each part to
+  //   its own top loses nothing then;
   // - invalid_samples: this part's, then later's, at most samples_per_reason per reason (the
   //   first ones of the input: associative, not commutative);
   // - inputs_changed: this part's, then later's; stopped_at_max_bytes: either;

@@ -1,4 +1,4 @@
-// The statistics as a JSON document (names documented in README.md).
+// The statistics as a JSON document, described by docs/stats.schema.json (schema_version 1).
 #pragma once
 
 #include <string>

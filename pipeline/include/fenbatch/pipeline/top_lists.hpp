@@ -12,7 +12,7 @@
 
 namespace fenbatch::pipeline {
 
-// Entries in each list.
+// Entries in each list unless the run says otherwise (run_config::top, --top).
 inline constexpr std::size_t top_list_length = 20;
 
 struct counted_text {
@@ -27,12 +27,12 @@ struct repeated_position : counted_text {
   friend bool operator==(const repeated_position&, const repeated_position&) = default;
 };
 
-// Sorts by count (highest first), then key, and keeps top_list_length entries.
-void rank_most_repeated(std::vector<repeated_position>& entries);
+// Sorts by count (highest first), then key, and keeps `length` entries.
+void rank_most_repeated(std::vector<repeated_position>& entries, std::size_t length);
 
-// The top_list_length signatures (core::material_signature) with the highest counts, by count,
-// then signature, as text (e.g. "KQRBNPPvKRNPP").
+// The `length` signatures (core::material_signature) with the highest counts, by count, then
+// signature, as text (e.g. "KQRBNPPvKRNPP").
 [[nodiscard]] std::vector<counted_text> top_material(
-    const std::unordered_map<std::uint64_t, std::uint64_t>& counts);
+    const std::unordered_map<std::uint64_t, std::uint64_t>& counts, std::size_t length);
 
 }  // namespace fenbatch::pipeline

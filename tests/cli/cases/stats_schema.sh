@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Real --stats-json documents validate against docs/stats.schema.json with a real validator
+# (python3-jsonschema): a plain run, a --dedupe run, a run with invalid lines and --rejects over
+# two inputs, --top 0. Then broken documents are refused, so the check can fail: a required
+# member missing, a count of the wrong type, a negative count, an unknown member, an unknown
+# reason in per_input, a schema_version other than 1.
+set -euo pipefail
+schema="$DATA/../../docs/stats.schema.json"
+bash "$DATA/mixed_input.sh" >mixed.fen
+printf '%s\n' '4k3/8/8/8/8/8/8/4K3 w - - 0 1' 'not a fen' '' >second.fen
+"$FENBATCH" -q --stats-json plain.json -o plain.fen mixed.fen
+"$FENBATCH" -q --dedupe --stats-json dedupe.json -o dedupe.fen mixed.fen
+"$FENBATCH" -q --dedupe --rejects rejects.txt --stats-json rejects.json -o two.fen \
+  mixed.fen second.fen
+"$FENBATCH" -q --dedupe --top 0 --stats-json top0.json -o top0.fen mixed.fen
+python3 - "$schema" plain.json dedupe.json rejects.json top0.json <<'PY'
+import copy, json, sys
+import jsonschema
+
+schema = json.load(open(sys.argv[1]))
+validator_class = jsonschema.validators.validator_for(schema)
+assert validator_class is jsonschema.Draft202012Validator, validator_class
+validator_class.check_schema(schema)
+failures = []
+documents = {}
+for path in sys.argv[2:]:
+    documents[path] = json.load(open(path))
+    try:
+        jsonschema.validate(documents[path], schema)
+    except jsonschema.ValidationError as e:
+        failures.append(f"{path}: refused: {e.message} at {list(e.absolute_path)}")
+rejects = documents["rejects.json"]
+if rejects["invalid"] == 0 or len(rejects["per_input"]) != 2:
+    failures.append("rejects.json: expected invalid lines and two inputs")
+
+def broken(what, change):
+    document = copy.deepcopy(documents["rejects.json"])
+    change(document)
+    try:
+        jsonschema.validate(document, schema)
+        failures.append(f"accepted: {what}")
+    except jsonschema.ValidationError:
+        pass
+
+broken("schema_version missing", lambda d: d.pop("schema_version"))
+broken("per_input[0].written missing", lambda d: d["per_input"][0].pop("written"))
+broken("lines a string", lambda d: d.update(lines=str(d["lines"])))
+broken("valid a float", lambda d: d.update(valid=1.5))
+broken("negative duplicates", lambda d: d.update(duplicates=-1))
+broken("unknown member", lambda d: d.update(extra=0))
+broken("unknown reason in per_input",
+       lambda d: d["per_input"][1]["invalid_by_reason"].update(no_such_reason=1))
+broken("zero reason in per_input",
+       lambda d: d["per_input"][1]["invalid_by_reason"].update(rank_width=0))
+broken("reason missing from invalid_by_reason",
+       lambda d: d["invalid_by_reason"].pop("json_not_string"))
+broken("schema_version 2", lambda d: d.update(schema_version=2))
+broken("reference a number", lambda d: d.update(reference=0))
+broken("options.top negative", lambda d: d["options"].update(top=-1))
+for f in failures:
+    print(f)
+sys.exit(1 if failures else 0)
+PY
