@@ -407,8 +407,8 @@ std::size_t count_lines(std::string_view text) {
   return n;
 }
 
-// Every output line is canonical: it re-parses strictly and writes itself. Keys stay distinct
-// where writing keeps them (counters are not written in EPD format).
+// Every output line is canonical: it re-parses strictly and writes itself. With dedupe, keys stay
+// distinct where writing keeps them (counters are not written in EPD format).
 void check_output_lines(std::string_view output, const pipeline::run_config& config) {
   const bool keys_survive = config.dedupe && (config.key != core::key_kind::full ||
                                               config.write.format == core::output_format::fen);
