@@ -10,7 +10,7 @@
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/pipeline/run_counters.hpp"
 #include "input/input_reader.hpp"
-#include "stages/line_traits.hpp"
+#include "stages/line_facts.hpp"
 #include "stages/text_buffer.hpp"
 #include "stats/material_counter.hpp"
 
@@ -25,15 +25,7 @@ struct chunk {
   struct valid_line {
     core::position_key key;
     std::uint32_t text_offset;
-    // The text's length with its LF in the low bits, the line's traits (line_traits) above:
-    // the traits cost no bytes (a canonical line is far shorter than 8 MiB).
-    std::uint32_t length_and_traits;
-
-    static constexpr unsigned length_bits = 32 - line_traits::width;
-    [[nodiscard]] std::uint32_t text_length() const noexcept {
-      return length_and_traits & ((1U << length_bits) - 1);
-    }
-    [[nodiscard]] line_traits traits() const noexcept { return {length_and_traits >> length_bits}; }
+    std::uint32_t text_length;  // with the LF
   };
   // With --counts or --duplicates, per valid line: its index among the chunk's lines, and
   // (--duplicates) its text as read.
@@ -51,6 +43,10 @@ struct chunk {
   text_buffer text;  // canonical lines, each with its LF
   std::vector<valid_line> valid;
   std::vector<valid_source> sources;  // with --counts or --duplicates only
+  std::vector<line_facts> facts;      // with --dedupe: per valid line
+  // The material signatures of the valid lines not written (excluded, duplicates): the written
+  // material is the chunk's material without them.
+  material_counter dropped_material;
   // With --dedupe: the keys of `valid` grouped by dedupe shard, in input order within a shard
   // (shard s: shard_keys[shard_begin[s]] up to shard_keys[shard_begin[s + 1]]); each valid
   // line's place in shard_keys; and, per place, the line's count once added (1: first seen).

@@ -23,7 +23,7 @@ void counts_writer::record(const chunk& c, const line_places& places) {
     const chunk::valid_line& line = c.valid[i];
     record_.assign(header_bytes, '\0');
     std::memcpy(record_.data(), &line.key, sizeof line.key);
-    record_ += position_fields(c.text.view(line.text_offset, line.text_length() - 1));
+    record_ += position_fields(c.text.view(line.text_offset, line.text_length - 1));
     record_ += '\t';
     places.append(record_, line_origin(c.sequence, c.sources[i].line));
     record_ += '\n';

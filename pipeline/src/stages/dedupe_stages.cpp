@@ -96,8 +96,8 @@ void keep_first_occurrences(chunk& c) {
   c.counts.duplicates = c.duplicates.size();
   c.counts.written = c.valid.size() - c.duplicates.size();
   if (c.duplicates.empty()) return;  // the text as it is
-  written_traits_tally dropped;
-  for (const std::uint32_t i : c.duplicates) dropped.add(c.valid[i].traits());
+  written_facts_tally dropped;
+  for (const std::uint32_t i : c.duplicates) dropped.add(c.facts[i], c.dropped_material);
   dropped.subtract_from(c.counts);
   c.kept.reserve_more(c.text.size());
   std::size_t from = 0;
@@ -109,7 +109,7 @@ void keep_first_occurrences(chunk& c) {
   for (const std::uint32_t i : c.duplicates) {
     const chunk::valid_line& line = c.valid[i];
     copy_to(line.text_offset);
-    from = line.text_offset + line.text_length();
+    from = line.text_offset + line.text_length;
   }
   copy_to(c.text.size());
 }

@@ -33,6 +33,7 @@ void ordered_stage::consume(chunk& c) {
   stats_.merge(c.counts);
   stats_.inputs[c.input.file_index].counts.merge(c.counts);
   c.material.add_to(stats_.material);
+  count_dropped_material(c);
   write_valid(c);
   if (duplicates_ != nullptr) write_duplicates(c, *places_, *duplicates_);
   if (counts_) counts_->record(c, *places_);
@@ -46,7 +47,21 @@ run_stats ordered_stage::finish() {
   if (config_.dedupe) stats_.unique = dedupe_.unique();
   if (counts_) counts_->finish(dedupe_);
   stats_.most_repeated = repeated_.top();
+  // TODO(integrator): stats_.written_material = written_material(); (once the member exists)
   return std::move(stats_);  // (called once, at the end)
+}
+
+void ordered_stage::count_dropped_material(const chunk& c) {
+  c.dropped_material.add_to(dropped_material_);
+}
+
+std::unordered_map<std::uint64_t, std::uint64_t> ordered_stage::written_material() const {
+  std::unordered_map<std::uint64_t, std::uint64_t> written = stats_.material;
+  for (const auto& [signature, dropped] : dropped_material_) {
+    const auto entry = written.find(signature);
+    if ((entry->second -= dropped) == 0) written.erase(entry);
+  }
+  return written;
 }
 
 void ordered_stage::write_valid(const chunk& c) {
@@ -59,7 +74,7 @@ void ordered_stage::write_valid(const chunk& c) {
   for (const std::uint32_t i : c.duplicates) {
     const chunk::valid_line& line = c.valid[i];
     repeated_.record_duplicate(line.key, c.occurrences[c.shard_position[i]], [&] {
-      const std::string_view text = c.text.view(line.text_offset, line.text_length() - 1);
+      const std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
       return config_.key == core::key_kind::full ? text : position_fields(text);
     });
   }

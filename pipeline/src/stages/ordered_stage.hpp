@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <unordered_map>
 
 #include "fenbatch/pipeline/output_file.hpp"
 #include "fenbatch/pipeline/run_config.hpp"
@@ -43,6 +44,9 @@ class ordered_stage {
 
  private:
   void write_valid(const chunk& c);
+  void count_dropped_material(const chunk& c);
+  // The material of the written lines: the valid lines' (stats_.material) without the dropped.
+  [[nodiscard]] std::unordered_map<std::uint64_t, std::uint64_t> written_material() const;
   void report_progress(bool last);
 
   const run_config& config_;
@@ -55,6 +59,8 @@ class ordered_stage {
   std::optional<counts_writer> counts_;  // with --counts
   most_repeated_tracker repeated_;
   run_stats stats_;
+  // Signatures of the valid lines not written (excluded, duplicates), with their counts.
+  std::unordered_map<std::uint64_t, std::uint64_t> dropped_material_;
   std::uint32_t file_index_ = 0;
   std::uint64_t line_base_ = 0;  // lines of the current file before the next chunk
   clock_type::time_point started_;

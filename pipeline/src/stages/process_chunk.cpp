@@ -6,7 +6,7 @@
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/write.hpp"
 #include "stages/dedupe_stages.hpp"
-#include "stages/line_traits.hpp"
+#include "stages/line_facts.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -15,7 +15,7 @@ namespace {
 // What varies between runs, as template parameters: the per-line loop of a plain run keeps
 // no branch for what it does not do (exclusion, origins).
 struct line_options {
-  bool dedupe;     // --dedupe: each kept line's traits go with it, for the written statistics
+  bool dedupe;     // --dedupe: each kept line's facts are kept, for the written statistics
   bool excluding;  // --exclude
   bool origins;    // --counts or --duplicates: each valid line's index (and text) is kept
 };
@@ -24,7 +24,7 @@ template <line_options options>
 void process_lines(chunk& c, const run_config& config, const dedupe_set* excluded) {
   run_counters& n = c.counts;
   const bool with_source_text = !config.duplicates_path.empty();
-  written_traits_tally excluded_traits;
+  written_facts_tally excluded_facts;
   // Most canonical lines are no longer than their input; reserve once, grow rarely.
   c.text.reserve_more(c.input.data.size() + c.input.data.size() / 4 + 256);
 
@@ -54,8 +54,9 @@ void process_lines(chunk& c, const run_config& config, const dedupe_set* exclude
     if (!kept) {
       // Valid, so still in the statistics of the input, but neither written nor deduped.
       ++n.excluded;
-      excluded_traits.add(line_traits::make(pos.side_to_move, core::classify_castling(pos),
-                                            core::popcount(pos.occupied())));
+      excluded_facts.add(line_facts::make(core::material_signature(pos), pos.side_to_move,
+                                          core::classify_castling(pos)),
+                         c.dropped_material);
     } else {
       c.text.reserve_more(core::max_written_size(line.text.size()) + 1);
       char* out = c.text.end();
@@ -92,20 +93,19 @@ void process_lines(chunk& c, const run_config& config, const dedupe_set* exclude
     }
     n.legal_ep += rec.legal_ep != core::no_square ? 1 : 0;
     n.in_check += rec.in_check ? 1 : 0;
-    const int pieces = core::popcount(pos.occupied());
-    ++n.piece_count[static_cast<std::size_t>(pieces)];
-    c.material.add(core::material_signature(pos));
-    // The traits join the kept line here, where they are at hand (computing them before the
-    // calls above cost a plain --dedupe run 1% more instructions).
-    if (options.dedupe && kept) {
-      c.valid.back().length_and_traits |= line_traits::make(pos.side_to_move, castling, pieces).bits
-                                          << chunk::valid_line::length_bits;
-    }
+    ++n.piece_count[static_cast<std::size_t>(core::popcount(pos.occupied()))];
+    const std::uint64_t signature = core::material_signature(pos);
+    c.material.add(signature);
+    // The facts of a kept line, for taking it out of the written statistics should it turn
+    // out a duplicate; here, where they are at hand (before the calls above they cost a plain
+    // --dedupe run 1% more instructions).
+    if (options.dedupe && kept)
+      c.facts.push_back(line_facts::make(signature, pos.side_to_move, castling));
   }
   n.lines = index;
   n.black_to_move = n.valid - n.white_to_move;
   written_as_valid(n);
-  excluded_traits.subtract_from(n);
+  excluded_facts.subtract_from(n);
 }
 
 }  // namespace
@@ -115,6 +115,8 @@ void process(chunk& c, const run_config& config, std::size_t shard_count,
   c.text.clear();
   c.valid.clear();
   c.sources.clear();
+  c.facts.clear();
+  c.dropped_material.clear();  // (cheap: clears only the slots used)
   c.invalid.clear();
   c.material.clear();
   c.counts = run_counters{};
