@@ -4,7 +4,8 @@
 # position 300 times; sums to the valid lines minus the excluded ones; `sort -rn` ranks it),
 # the duplicates file (FILE:LINE: duplicate of FILE:LINE: the line as read), --exclude with a
 # zstd- and a gzip-compressed reference holding invalid lines (counted, not fatal), with and
-# without --dedupe, and a missing reference (exit 2, nothing written).
+# without --dedupe, and a missing reference (exit 2, nothing written); counts on standard output,
+# and a spill directory that does not exist (exit 2, nothing written).
 set -uo pipefail
 K='4k3/8/8/8/8/8/8/4K3'
 S='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR'
@@ -49,5 +50,10 @@ echo "exit=$?"
 printf '%s\n' "$S w KQkq - 0 1" "$S w KQkq - 0 1" | check exclude-plain ex2.fen
 
 "$FENBATCH" -q -d --exclude missing.fen -o never.fen a.fen 2>&1
+echo "exit=$?"
+[ -e never.fen ] && echo "never.fen written" || echo "nothing written"
+
+"$FENBATCH" -q --counts - -o /dev/null a.fen | head -1 | cut -f1,3
+TMPDIR=/nonexistent "$FENBATCH" -q --counts - -o never.fen a.fen 2>&1 >/dev/null
 echo "exit=$?"
 [ -e never.fen ] && echo "never.fen written" || echo "nothing written"
