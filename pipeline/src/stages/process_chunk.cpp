@@ -99,8 +99,9 @@ void process_lines(chunk& c, const run_config& config, const dedupe_set* exclude
     // The facts of a kept line, for taking it out of the written statistics should it turn
     // out a duplicate; here, where they are at hand (before the calls above they cost a plain
     // --dedupe run 1% more instructions).
-    if (options.dedupe && kept)
+    if (options.dedupe && kept) {
       c.facts.push_back(line_facts::make(signature, pos.side_to_move, castling));
+    }
   }
   n.lines = index;
   n.black_to_move = n.valid - n.white_to_move;
