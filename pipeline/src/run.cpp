@@ -5,6 +5,8 @@
 //      keys of those shards to the set;
 //   4. with --dedupe, parallel: copy the chunk's first occurrences together;
 //   5. serial, in order: write them, report invalid lines, merge statistics.
+// With --exclude, the reference files are read first (exclude/reference_set), and stage 2 drops
+// their positions.
 // Everything order-dependent happens in stages 3 and 5, which see chunks in input order, so
 // output, rejects and statistics are byte-identical for any thread count and chunk size. The
 // adds are the costly order-dependent part (a cache miss each): split by key into shards, each
@@ -17,11 +19,14 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <chrono>
+#include <cstdint>
+#include <memory>
 #include <new>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 
+#include "exclude/reference_set.hpp"
 #include "input/input_reader.hpp"
 #include "output/destination_check.hpp"
 #include "output/output_transaction.hpp"
@@ -70,26 +75,40 @@ tbb::filter<chunk*, chunk*> with_dedupe_stages(const tbb::filter<chunk*, chunk*>
                                                     chunk_stage(keep_first_occurrences));
 }
 
+// --counts and --duplicates imply --dedupe: counting needs the set, and the duplicates are the
+// lines dedupe drops.
+run_config effective_config(const run_config& asked) {
+  run_config config = asked;
+  if (!config.counts_path.empty() || !config.duplicates_path.empty()) config.dedupe = true;
+  return config;
+}
+
 }  // namespace
 }  // namespace detail
 
-run_stats run(const run_config& config) {
+run_stats run(const run_config& asked) {
   using namespace detail;
   const auto started = std::chrono::steady_clock::now();
+  const run_config config = effective_config(asked);
   const run_plan plan = plan_run(config);  // (before any file is opened)
   check_destinations(config);
 
-  // Open everything that can fail before reading a byte: inputs, then every destination.
+  // Open everything that can fail before reading a byte: inputs, then every destination; the
+  // reference files are read whole before any destination is opened.
   input_reader inputs(config.inputs,
                       {config.use_mmap, config.allow_special_files, config.max_bytes});
+  reference_stats reference;
+  const std::unique_ptr<const dedupe_set> excluded = load_reference_set(config, reference);
   const auto notice = [&config](std::string_view text) {
     if (config.diagnostic) config.diagnostic(text);
   };
   output_transaction files(config, notice);
 
-  dedupe_stages dedupe(inputs, plan.shard_count, plan.dedupe_stage_count);
-  ordered_stage ordered(config, inputs, files.output(), files.rejects(), dedupe);
+  dedupe_stages dedupe(inputs, plan.shard_count, plan.dedupe_stage_count, needs_origins(config));
+  ordered_stage ordered(config, inputs, files.output(), files.rejects(), dedupe, files.duplicates(),
+                        files.counts());
   chunk_pool pool;
+  std::uint64_t next_sequence = 0;
 
   // Stage 1: the next chunk of whole lines, in input order.
   const auto read = [&](tbb::flow_control& flow) -> chunk* {
@@ -100,6 +119,7 @@ run_stats run(const run_config& config) {
       const publish_on_exit published(&inputs);
       c = pool.take();
       more = inputs.next(c->input, plan.chunk_size);
+      if (more) c->sequence = next_sequence++;
     }
     if (!more) {
       pool.give_back(c);
@@ -110,7 +130,9 @@ run_stats run(const run_config& config) {
     return c;
   };
   // Stage 2, in parallel: decode, validate, normalize, key and count.
-  const auto process_lines = [&](chunk& c) { process(c, config, plan.shard_count); };
+  const auto process_lines = [&](chunk& c) {
+    process(c, config, plan.shard_count, excluded.get());
+  };
   // Stage 5: write and report, in input order.
   const auto write = [&](chunk* c) {
     happens_after(c);
@@ -153,6 +175,7 @@ run_stats run(const run_config& config) {
   }
 
   run_stats stats = ordered.finish();
+  stats.reference = reference;
   stats.inputs_changed = inputs.changed_inputs();
   stats.stopped_at_max_bytes = inputs.stopped_at_max_bytes();
   for (const std::string& path : stats.inputs_changed) {

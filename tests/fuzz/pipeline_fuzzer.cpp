@@ -11,6 +11,10 @@
 //   byte 4     bit 0 / bit 1: 2 threads in the first / second run; bit 2 repair mode; bit 3 EPD
 //              output; bit 4 Shredder castling; bits 5-6 ep policy (legal, pseudo, always; 3 =
 //              legal)
+// The modes of this issue come from the input's last byte XOR '\n' (so the many seeds that end
+// in a newline keep the plain --dedupe run; the byte stays part of the text): bit 0 --counts;
+// bit 1 --duplicates; bit 2 --exclude with a reference file that is the text from offset
+// size * k / 16 on, k = bits 4-7; bit 3 no --dedupe (unless --counts or --duplicates imply it).
 // Files live in a per-process directory under /dev/shm (tmpfs: no disk traffic for the
 // fsyncs), removed at exit; TMPDIR or /tmp where /dev/shm is unavailable.
 //
@@ -22,7 +26,10 @@
 //   pairwise distinct keys; the rejects file has stats.invalid lines; the stats JSON file is
 //   to_json of the returned statistics;
 // - both runs give byte-identical output, rejects and statistics (timing fields aside);
-// - exactly the three destinations are published and no temporary file is left behind. An input
+// - with --counts, --duplicates, --exclude: the counts and duplicates files equal the model's
+//   bytes; excluded lines and the reference's statistics are the model's; the written_positions
+//   counters are those of the lines written;
+// - exactly the destinations asked for are published and no temporary file is left behind. An input
 //   with a compression magic may fail (corrupt stream), and one that may look like UTF-16 may be
 //   refused; then both runs fail alike and publish nothing. Any other exception is a failure.
 
@@ -37,6 +44,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -44,6 +52,7 @@
 #include <system_error>
 #include <vector>
 
+#include "fenbatch/core/castling_class.hpp"
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/position_key.hpp"
@@ -119,6 +128,29 @@ constexpr std::string_view input_name = "in.fen";
 constexpr std::string_view output_name = "out.fen";
 constexpr std::string_view rejects_name = "rejects.txt";
 constexpr std::string_view stats_name = "stats.json";
+constexpr std::string_view counts_name = "counts.tsv";
+constexpr std::string_view duplicates_name = "dups.txt";
+constexpr std::string_view reference_name = "ref.fen";
+
+struct modes {
+  bool counts = false;
+  bool duplicates = false;
+  bool exclude = false;
+  bool dedupe = true;
+  std::size_t reference_offset = 0;
+};
+
+modes read_modes(std::string_view text) {
+  modes m;
+  if (text.empty()) return m;
+  const unsigned bits = static_cast<unsigned char>(text.back()) ^ unsigned { '\n' };
+  m.counts = (bits & 1) != 0;
+  m.duplicates = (bits & 2) != 0;
+  m.exclude = (bits & 4) != 0;
+  m.dedupe = (bits & 8) == 0 || m.counts || m.duplicates;
+  m.reference_offset = text.size() * ((bits >> 4) & 15) / 16;
+  return m;
+}
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -202,17 +234,65 @@ header read_header(const std::uint8_t* data, std::size_t size) {
 struct model {
   std::string output;
   std::string rejects;
+  std::string counts;
+  std::string duplicates;
   pipeline::run_stats stats;
 };
 
-model run_model(std::string_view text, const pipeline::run_config& config) {
+// The reference's keys and statistics, as --exclude must read them.
+std::set<core::position_key> reference_keys(std::string_view text,
+                                            const pipeline::run_config& config,
+                                            pipeline::reference_stats& stats) {
+  std::set<core::position_key> keys;
+  core::line_splitter lines(text.substr(core::bom_length(text)));
+  core::record rec;
+  stats.files = 1;
+  for (core::line_span line; lines.next(line);) {
+    ++stats.lines;
+    const core::fen_status status = core::parse_record(line.text, config.decode, rec);
+    if (core::is_skipped(status.code)) continue;
+    if (!status.ok()) {
+      ++stats.invalid;
+      continue;
+    }
+    ++stats.valid;
+    keys.insert(core::make_key(rec, config.key));
+  }
+  stats.positions = keys.size();
+  return keys;
+}
+
+// The four fields of a canonical line.
+std::string_view first_four_fields(std::string_view line) {
+  std::size_t spaces = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == ' ' && ++spaces == 4) return line.substr(0, i);
+  }
+  return line;
+}
+
+struct first_occurrence {
+  std::uint64_t count = 0;
+  std::uint64_t line = 0;
+  std::string position;
+};
+
+model run_model(std::string_view text, std::string_view reference_text,
+                const pipeline::run_config& config) {
   model m;
   pipeline::run_stats& s = m.stats;
+  const bool excluding = !config.exclude_paths.empty();
+  const std::set<core::position_key> excluded =
+      excluding ? reference_keys(reference_text, config, s.reference)
+                : std::set<core::position_key>();
+  const bool dedupe =
+      config.dedupe || !config.counts_path.empty() || !config.duplicates_path.empty();
+  std::map<core::position_key, first_occurrence> seen;
+  std::vector<core::position_key> order;  // keys in first-occurrence order
   s.bytes = text.size();
   s.input_bytes = text.size();
   const std::size_t bom = core::bom_length(text);
   s.bom_skipped = bom != 0 ? 1 : 0;
-  std::set<core::position_key> seen;
   core::line_splitter lines(text.substr(bom));
   core::record rec;
   for (core::line_span line; lines.next(line);) {
@@ -246,16 +326,43 @@ model run_model(std::string_view text, const pipeline::run_config& config) {
       (rec.pos.side_to_move == core::color::white ? s.white_to_move : s.black_to_move) += 1;
       s.legal_ep += rec.legal_ep != core::no_square ? 1 : 0;
       s.in_check += rec.in_check ? 1 : 0;
-      if (seen.insert(core::make_key(rec, config.key)).second) {
+      const core::position_key key = core::make_key(rec, config.key);
+      if (excluded.contains(key)) {
+        ++s.excluded;
+        continue;
+      }
+      first_occurrence& first = seen[key];
+      if (++first.count == 1 || !dedupe) {
+        if (first.count == 1) order.push_back(key);
+        const std::string canonical = core::to_canonical(rec, line.text, config.write);
+        first.line = s.lines;
+        first.position = first_four_fields(canonical);
         ++s.written;
-        m.output += core::to_canonical(rec, line.text, config.write);
+        m.output += canonical;
         m.output += '\n';
+        (rec.pos.side_to_move == core::color::white ? s.written_white_to_move
+                                                    : s.written_black_to_move) += 1;
+        switch (core::classify_castling(rec.pos)) {
+          case core::castling_class::none: ++s.written_castling_none; break;
+          case core::castling_class::standard: ++s.written_castling_standard; break;
+          case core::castling_class::chess960: ++s.written_castling_chess960; break;
+        }
+        ++s.written_piece_count[static_cast<std::size_t>(core::popcount(rec.pos.occupied()))];
       } else {
         ++s.duplicates;
+        m.duplicates += config.inputs.front() + ':' + std::to_string(s.lines) + ": duplicate of " +
+                        config.inputs.front() + ':' + std::to_string(first.line) + ": ";
+        m.duplicates += line.text.substr(0, core::max_line_length + 1);
+        m.duplicates += '\n';
       }
     }
   }
-  s.unique = seen.size();
+  if (dedupe) s.unique = seen.size();
+  for (const core::position_key& key : order) {
+    const first_occurrence& first = seen[key];
+    m.counts += std::to_string(first.count) + '\t' + first.position + '\t' + config.inputs.front() +
+                ':' + std::to_string(first.line) + '\n';
+  }
   return m;
 }
 
@@ -283,6 +390,14 @@ void check_counts(const pipeline::run_stats& got, const pipeline::run_stats& wan
   check(got.written == want.written);
   check(got.duplicates == want.duplicates);
   check(got.unique == want.unique);
+  check(got.excluded == want.excluded);
+  check(got.reference == want.reference);
+  check(got.written_white_to_move == want.written_white_to_move);
+  check(got.written_black_to_move == want.written_black_to_move);
+  check(got.written_castling_none == want.written_castling_none);
+  check(got.written_castling_standard == want.written_castling_standard);
+  check(got.written_castling_chess960 == want.written_castling_chess960);
+  check(got.written_piece_count == want.written_piece_count);
 }
 
 std::size_t count_lines(std::string_view text) {
@@ -292,11 +407,11 @@ std::size_t count_lines(std::string_view text) {
   return n;
 }
 
-// Every output line is canonical: it re-parses strictly and writes itself. Keys stay distinct
-// where writing keeps them (counters are not written in EPD format).
+// Every output line is canonical: it re-parses strictly and writes itself. With dedupe, keys stay
+// distinct where writing keeps them (counters are not written in EPD format).
 void check_output_lines(std::string_view output, const pipeline::run_config& config) {
-  const bool keys_survive =
-      config.key != core::key_kind::full || config.write.format == core::output_format::fen;
+  const bool keys_survive = config.dedupe && (config.key != core::key_kind::full ||
+                                              config.write.format == core::output_format::fen);
   std::set<core::position_key> keys;
   core::line_splitter lines(output);
   core::record rec;
@@ -315,6 +430,8 @@ struct outcome {
   std::string output;
   std::string rejects;
   std::string stats_json;
+  std::string counts;
+  std::string duplicates;
 };
 
 outcome run_once(const pipeline::run_config& config) {
@@ -326,18 +443,30 @@ outcome run_once(const pipeline::run_config& config) {
     result.error = e.what();
   }
   const std::set<std::string> names = w.names();
+  std::set<std::string> inputs = {std::string(input_name)};
+  if (!config.exclude_paths.empty()) inputs.insert(std::string(reference_name));
   if (result.error) {
     // Nothing published, no temporary left behind.
-    check(names == std::set<std::string>{std::string(input_name)});
+    check(names == inputs);
     return result;
   }
-  check(names == std::set<std::string>{std::string(input_name), std::string(output_name),
-                                       std::string(rejects_name), std::string(stats_name)});
+  std::set<std::string> published = inputs;
+  for (const std::string_view name : {output_name, rejects_name, stats_name}) {
+    published.insert(std::string(name));
+  }
+  if (!config.counts_path.empty()) published.insert(std::string(counts_name));
+  if (!config.duplicates_path.empty()) published.insert(std::string(duplicates_name));
+  check(names == published);
   result.output = read_file(config.output);
   result.rejects = read_file(config.rejects_path);
   result.stats_json = read_file(config.stats_json_path);
+  if (!config.counts_path.empty()) result.counts = read_file(config.counts_path);
+  if (!config.duplicates_path.empty()) result.duplicates = read_file(config.duplicates_path);
   check(result.stats_json == pipeline::to_json(result.stats, config));
-  for (const std::string_view name : {output_name, rejects_name, stats_name}) w.remove(name);
+  for (const std::string_view name :
+       {output_name, rejects_name, stats_name, counts_name, duplicates_name}) {
+    w.remove(name);
+  }
   return result;
 }
 
@@ -358,13 +487,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           : std::string_view();
   const workspace& w = the_workspace();
   write_file(w.path(input_name), text);
+  const modes mode = read_modes(text);
+  const std::string_view reference_text = text.substr(mode.reference_offset);
 
   pipeline::run_config config;
   config.inputs = {w.path(input_name)};
   config.output = w.path(output_name);
   config.rejects_path = w.path(rejects_name);
   config.stats_json_path = w.path(stats_name);
-  config.dedupe = true;
+  if (mode.counts) config.counts_path = w.path(counts_name);
+  if (mode.duplicates) config.duplicates_path = w.path(duplicates_name);
+  if (mode.exclude) {
+    write_file(w.path(reference_name), reference_text);
+    config.exclude_paths = {w.path(reference_name)};
+  }
+  config.dedupe = mode.dedupe;
   config.key = h.key;
   config.decode = h.decode;
   config.write = h.write;
@@ -379,18 +516,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     runs[i] = run_once(config);
   }
   w.remove(input_name);
+  w.remove(reference_name);
 
   check(runs[0].error == runs[1].error);
   if (runs[0].error) {
-    check(acceptable_error(text, *runs[0].error));
+    check(acceptable_error(text, *runs[0].error) ||
+          (mode.exclude && acceptable_error(reference_text, *runs[0].error)));
     return 0;
   }
-  const bool compressed = has_compression_magic(text);
+  const bool compressed =
+      has_compression_magic(text) || (mode.exclude && has_compression_magic(reference_text));
 
   for (const outcome& run : runs) {
     const pipeline::run_stats& s = run.stats;
     check(s.reconciles());
-    check(s.valid == s.written + s.duplicates);
+    check(s.valid == s.written + s.duplicates + s.excluded);
     check(s.inputs_changed.empty() && !s.stopped_at_max_bytes);
     check(count_lines(run.output) == s.written);
     check(count_lines(run.rejects) == s.invalid);
@@ -398,13 +538,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   check(runs[0].output == runs[1].output);
   check(runs[0].rejects == runs[1].rejects);
+  check(runs[0].counts == runs[1].counts);
+  check(runs[0].duplicates == runs[1].duplicates);
   check(comparable_json(runs[0].stats, config) == comparable_json(runs[1].stats, config));
 
   if (!compressed) {
-    const model m = run_model(text, config);
+    const model m = run_model(text, reference_text, config);
     check_counts(runs[0].stats, m.stats);
     check(runs[0].output == m.output);
     check(runs[0].rejects == m.rejects);
+    if (mode.counts) check(runs[0].counts == m.counts);
+    if (mode.duplicates) check(runs[0].duplicates == m.duplicates);
   }
   return 0;
 }

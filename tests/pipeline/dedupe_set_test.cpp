@@ -169,3 +169,66 @@ TEST(ShardedDedupeSet, ShardCountMustBeAPowerOfTwoUpToSixtyFour) {
 
 }  // namespace
 }  // namespace fenbatch::pipeline::detail
+
+namespace fenbatch::pipeline::detail {
+namespace {
+
+TEST(DedupeSet, CountLooksUpWithoutAdding) {
+  dedupe_set set(0);
+  const core::position_key a{1, 2};
+  const core::position_key absent{1, 4};
+  const core::position_key zero{0, 0};
+  EXPECT_EQ(set.count(a), 0U);
+  set.add(a);
+  set.add(a);
+  set.add(zero);
+  EXPECT_EQ(set.count(a), 2U);
+  EXPECT_EQ(set.count(zero), 1U);
+  EXPECT_EQ(set.count(absent), 0U);
+  EXPECT_TRUE(set.contains(a));
+  EXPECT_FALSE(set.contains(absent));
+  EXPECT_EQ(set.size(), 2U);  // (count() added nothing)
+}
+
+TEST(DedupeSet, CountIsExactPastTheOneByteSlotCount) {
+  dedupe_set set(0);
+  const core::position_key hot{5, 6};
+  for (int n = 0; n < 300; ++n) set.add(hot);
+  EXPECT_EQ(set.count(hot), 300U);
+  for (int n = 0; n < 700; ++n) set.add(hot);
+  EXPECT_EQ(set.count(hot), 1000U);
+}
+
+TEST(DedupeSet, FirstOccurrenceIsKeptPerKeyThroughGrowth) {
+  // 100,000 keys from a 16-slot start grow the table many times; every key's first origin
+  // must survive the moves, and a repeat must be told the first one, not its own.
+  dedupe_set set(0, 16, /*with_origins=*/true);
+  std::mt19937_64 rng(11);
+  std::vector<core::position_key> keys;
+  for (std::uint64_t i = 0; i < 100'000; ++i) {
+    keys.push_back(random_key(rng));
+    std::uint64_t origin = 1000 + i;
+    ASSERT_EQ(set.add_with_origin(keys.back(), origin), 1U);
+    ASSERT_EQ(origin, 1000 + i);
+  }
+  for (std::uint64_t i = 0; i < keys.size(); i += 997) {
+    std::uint64_t origin = 7;
+    ASSERT_EQ(set.add_with_origin(keys[i], origin), 2U);
+    ASSERT_EQ(origin, 1000 + i);
+  }
+  std::uint64_t zero_origin = 42;
+  EXPECT_EQ(set.add_with_origin({0, 0}, zero_origin), 1U);
+  zero_origin = 43;
+  EXPECT_EQ(set.add_with_origin({0, 0}, zero_origin), 2U);
+  EXPECT_EQ(zero_origin, 42U);
+}
+
+TEST(DedupeSet, OriginsCostBytesOnlyWhenAsked) {
+  const dedupe_set plain(0, 1024);
+  const dedupe_set with_origins(0, 1024, true);
+  EXPECT_EQ(plain.memory_bytes(), plain.capacity() * 17);
+  EXPECT_EQ(with_origins.memory_bytes(), with_origins.capacity() * 25);
+}
+
+}  // namespace
+}  // namespace fenbatch::pipeline::detail

@@ -353,11 +353,17 @@ std::string mixed_input(int lines, unsigned seed) {
 // The counters two runs over the halves must give as one run over the whole: all of them, but
 // with dedupe those that depend on which positions were seen before. A position in both halves
 // is new to each: it is unique and written in both, and its second occurrence is no duplicate
-// in the second half's run. So unique, written and duplicates are compared only without dedupe.
+// in the second half's run. So unique, written, duplicates and the written_positions counts
+// are compared only without dedupe.
 void expect_counters_of_whole(const run_stats& whole, const run_stats& merged, bool dedupe) {
   run_counters a = whole, b = merged;
   if (dedupe) {
-    for (run_counters* c : {&a, &b}) c->unique = c->written = c->duplicates = 0;
+    for (run_counters* c : {&a, &b}) {
+      c->unique = c->written = c->duplicates = 0;
+      c->written_white_to_move = c->written_black_to_move = 0;
+      c->written_castling_none = c->written_castling_standard = c->written_castling_chess960 = 0;
+      c->written_piece_count = {};
+    }
   }
   for_each_count(a, [&b](std::uint64_t& n, std::size_t k, std::size_t i) {
     std::uint64_t other = 0;

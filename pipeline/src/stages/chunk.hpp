@@ -10,6 +10,7 @@
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/pipeline/run_counters.hpp"
 #include "input/input_reader.hpp"
+#include "stages/line_facts.hpp"
 #include "stages/text_buffer.hpp"
 #include "stats/material_counter.hpp"
 
@@ -17,11 +18,20 @@ namespace fenbatch::pipeline::detail {
 
 struct chunk {
   chunk_input input;
+  // The chunk's place in the run (0, 1, 2... in input order), set by the reading stage: with
+  // --counts or --duplicates, first occurrences are found again by it (line_origin).
+  std::uint64_t sequence = 0;
 
   struct valid_line {
     core::position_key key;
     std::uint32_t text_offset;
     std::uint32_t text_length;  // with the LF
+  };
+  // With --counts or --duplicates, per valid line: its index among the chunk's lines, and
+  // (--duplicates) its text as read.
+  struct valid_source {
+    std::uint32_t line;
+    std::string_view text;
   };
   struct invalid_line {
     std::uint32_t line;  // index in the chunk
@@ -32,6 +42,11 @@ struct chunk {
 
   text_buffer text;  // canonical lines, each with its LF
   std::vector<valid_line> valid;
+  std::vector<valid_source> sources;  // with --counts or --duplicates only
+  std::vector<line_facts> facts;      // with --dedupe: per valid line
+  // The material signatures of the valid lines not written (excluded, duplicates): the written
+  // material is the chunk's material without them.
+  material_counter dropped_material;
   // With --dedupe: the keys of `valid` grouped by dedupe shard, in input order within a shard
   // (shard s: shard_keys[shard_begin[s]] up to shard_keys[shard_begin[s + 1]]); each valid
   // line's place in shard_keys; and, per place, the line's count once added (1: first seen).
@@ -41,6 +56,9 @@ struct chunk {
   std::vector<std::uint32_t> shard_begin;
   std::vector<std::uint32_t> shard_position;
   std::vector<std::uint32_t> occurrences;
+  // With --counts or --duplicates, per place in shard_keys: the line's origin (line_origin)
+  // before the dedupe stage, its key's first occurrence's after.
+  std::vector<std::uint64_t> shard_origins;
   // With --dedupe, once the keys are added: the first occurrences' text, back to back, and the
   // indices in `valid` of the other lines.
   text_buffer kept;
@@ -49,5 +67,12 @@ struct chunk {
   run_counters counts;  // this chunk's part of the run's counters
   material_counter material;
 };
+
+// Where a line is in the run, in 64 bits: its chunk's sequence number and its index among the
+// chunk's lines. The in-order stage turns it into FILE:LINE.
+[[nodiscard]] constexpr std::uint64_t line_origin(std::uint64_t sequence,
+                                                  std::uint32_t line) noexcept {
+  return sequence << 32 | line;
+}
 
 }  // namespace fenbatch::pipeline::detail

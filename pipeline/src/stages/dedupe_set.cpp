@@ -32,7 +32,8 @@ zeroed_region::~zeroed_region() {
   if (data_ != nullptr) ::munmap(data_, bytes_);
 }
 
-dedupe_set::dedupe_set(std::size_t expected_keys, std::size_t min_capacity) {
+dedupe_set::dedupe_set(std::size_t expected_keys, std::size_t min_capacity, bool with_origins)
+    : with_origins_(with_origins) {
   std::random_device entropy;
   seed_ = (std::uint64_t{entropy()} << 32) | entropy();
   // (At least 16 slots: growing by half must add slots, and 3/4 of them must be one or more.)
@@ -44,6 +45,10 @@ void dedupe_set::allocate(std::size_t capacity) {
   count_region_ = zeroed_region(capacity * sizeof(std::uint8_t));
   keys_ = static_cast<core::position_key*>(key_region_.data());
   counts_ = static_cast<std::uint8_t*>(count_region_.data());
+  if (with_origins_) {
+    origin_region_ = zeroed_region(capacity * sizeof(std::uint64_t));
+    origins_ = static_cast<std::uint64_t*>(origin_region_.data());
+  }
   capacity_ = capacity;
   grow_at_ = capacity / 4 * 3;
 }
@@ -65,7 +70,7 @@ std::uint32_t dedupe_set::add(const core::position_key& key) {
         return counted_aside;
       }
       std::uint32_t& large = counted_aside_[key];
-      if (large != UINT32_MAX) ++large;  // saturates; only the top-20 report reads counts
+      if (large != UINT32_MAX) ++large;  // saturates (at 4 billion occurrences)
       return large;
     }
     if (is_empty(slot)) {
@@ -77,11 +82,68 @@ std::uint32_t dedupe_set::add(const core::position_key& key) {
   }
 }
 
+// A separate loop rather than a flag in add(): plain dedupe keeps its probe loop as it was.
+// (count_again() is add()'s counting of a key seen before.)
+std::uint32_t dedupe_set::add_with_origin(const core::position_key& key, std::uint64_t& origin) {
+  if (is_empty(key)) {
+    if (zero_key_count_ == 0) {
+      ++size_;
+      zero_key_origin_ = origin;
+    }
+    origin = zero_key_origin_;
+    if (zero_key_count_ != UINT32_MAX) ++zero_key_count_;
+    return zero_key_count_;
+  }
+  for (std::size_t i = home(key);; i = i + 1 == capacity_ ? 0 : i + 1) {
+    core::position_key& slot = keys_[i];
+    if (slot == key) {
+      origin = origins_[i];
+      return count_again(i);
+    }
+    if (is_empty(slot)) {
+      slot = key;
+      counts_[i] = 1;
+      origins_[i] = origin;
+      if (++size_ > grow_at_) grow();
+      return 1;
+    }
+  }
+}
+
+std::uint32_t dedupe_set::count_again(std::size_t slot) {
+  std::uint8_t& count = counts_[slot];
+  if (count + 1 < counted_aside) return ++count;
+  if (count + 1 == counted_aside) {
+    count = counted_aside;
+    counted_aside_.emplace(keys_[slot], counted_aside);
+    return counted_aside;
+  }
+  std::uint32_t& large = counted_aside_[keys_[slot]];
+  if (large != UINT32_MAX) ++large;  // saturates (at 4 billion occurrences)
+  return large;
+}
+
+std::size_t dedupe_set::find(const core::position_key& key) const noexcept {
+  std::size_t i = home(key);
+  while (!(keys_[i] == key) && !is_empty(keys_[i])) i = i + 1 == capacity_ ? 0 : i + 1;
+  return i;
+}
+
+std::uint32_t dedupe_set::count(const core::position_key& key) const noexcept {
+  if (is_empty(key)) return zero_key_count_;
+  const std::size_t i = find(key);
+  if (is_empty(keys_[i])) return 0;
+  if (counts_[i] != counted_aside) return counts_[i];
+  return counted_aside_.find(key)->second;
+}
+
 void dedupe_set::grow() {
   const zeroed_region old_key_region = std::move(key_region_);
   const zeroed_region old_count_region = std::move(count_region_);
+  const zeroed_region old_origin_region = std::move(origin_region_);
   const core::position_key* old_keys = keys_;
   const std::uint8_t* old_counts = counts_;
+  const std::uint64_t* old_origins = origins_;
   const std::size_t old_capacity = capacity_;
   allocate(old_capacity + old_capacity / 2);
   for (std::size_t j = 0; j < old_capacity; ++j) {
@@ -90,16 +152,18 @@ void dedupe_set::grow() {
     while (!is_empty(keys_[i])) i = i + 1 == capacity_ ? 0 : i + 1;
     keys_[i] = old_keys[j];
     counts_[i] = old_counts[j];
+    if (with_origins_) origins_[i] = old_origins[j];
   }
 }
 
-sharded_dedupe_set::sharded_dedupe_set(std::size_t expected_keys, std::size_t shard_count) {
+sharded_dedupe_set::sharded_dedupe_set(std::size_t expected_keys, std::size_t shard_count,
+                                       bool with_origins) {
   check_shard_count(shard_count);
   // The single table's smallest size, split: a small input does not pay for many shards.
   constexpr std::size_t min_total_capacity = 1 << 16;
   for (std::size_t s = 0; s < shard_count; ++s) {
     shards_.push_back(std::make_unique<dedupe_set>(expected_keys / shard_count,
-                                                   min_total_capacity / shard_count));
+                                                   min_total_capacity / shard_count, with_origins));
   }
 }
 

@@ -7,6 +7,9 @@
 // by half at 3/4 load. The all-zero key marks an empty slot; a real all-zero key is kept aside.
 // The arrays are anonymous mappings advised to use huge pages: every probe lands on a random
 // page, and with 4 KiB pages nearly every one missed the TLB.
+// Optionally (--counts, --duplicates) a third array holds each key's first occurrence (an
+// opaque 64-bit place chosen by the caller); without it a slot stays 17 bytes and add() is
+// unchanged.
 #pragma once
 
 #include <cstddef>
@@ -46,12 +49,24 @@ class zeroed_region {
 class dedupe_set {
  public:
   // min_capacity: the fewest slots, for a table whose expected size is small or unknown.
-  explicit dedupe_set(std::size_t expected_keys, std::size_t min_capacity = 1 << 16);
+  // with_origins: keep each key's first occurrence (add_with_origin).
+  explicit dedupe_set(std::size_t expected_keys, std::size_t min_capacity = 1 << 16,
+                      bool with_origins = false);
   dedupe_set(const dedupe_set&) = delete;
   dedupe_set& operator=(const dedupe_set&) = delete;
 
   // Adds one occurrence of `key`; returns its count afterwards (1: first occurrence).
   std::uint32_t add(const core::position_key& key);
+  // add(), for a set made with origins: `origin` is this occurrence's place; it becomes the
+  // place of the key's first occurrence (this one's when the key is new).
+  std::uint32_t add_with_origin(const core::position_key& key, std::uint64_t& origin);
+
+  // The key's count so far (exact beyond 255); 0 for a key never added. Read-only: safe from
+  // many threads while nothing adds.
+  [[nodiscard]] std::uint32_t count(const core::position_key& key) const noexcept;
+  [[nodiscard]] bool contains(const core::position_key& key) const noexcept {
+    return count(key) != 0;
+  }
 
   // Brings the key's home slot (key and count) into cache ahead of add().
   void prefetch(const core::position_key& key) const noexcept {
@@ -66,8 +81,10 @@ class dedupe_set {
   }
   [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return capacity_ * (sizeof(core::position_key) + sizeof(std::uint8_t));
+    return capacity_ * (sizeof(core::position_key) + sizeof(std::uint8_t) +
+                        (with_origins_ ? sizeof(std::uint64_t) : 0));
   }
+  [[nodiscard]] bool with_origins() const noexcept { return with_origins_; }
 
  private:
   // Both key words, mixed with a per-run random seed: inputs crafted to share the bits that
@@ -81,11 +98,18 @@ class dedupe_set {
   }
   void allocate(std::size_t capacity);
   void grow();
+  // The slot of `key` (not the all-zero key), or, if absent, the empty slot that ends its run.
+  [[nodiscard]] std::size_t find(const core::position_key& key) const noexcept;
+  std::uint32_t count_again(std::size_t slot);
 
   zeroed_region key_region_;
   zeroed_region count_region_;
   core::position_key* keys_ = nullptr;
   std::uint8_t* counts_ = nullptr;  // the count, or counted_aside: look in counted_aside_
+  zeroed_region origin_region_;
+  std::uint64_t* origins_ = nullptr;  // with origins only
+  bool with_origins_ = false;
+  std::uint64_t zero_key_origin_ = 0;
   static constexpr std::uint8_t counted_aside = 255;
   struct key_hash {
     std::size_t operator()(const core::position_key& k) const noexcept {
@@ -108,7 +132,7 @@ class sharded_dedupe_set {
   static constexpr std::size_t max_shards = 64;
 
   // shard_count: a power of two, at most max_shards.
-  sharded_dedupe_set(std::size_t expected_keys, std::size_t shard_count);
+  sharded_dedupe_set(std::size_t expected_keys, std::size_t shard_count, bool with_origins = false);
 
   // Throws std::invalid_argument unless shard_count is a power of two up to max_shards.
   static void check_shard_count(std::size_t shard_count);
@@ -121,6 +145,9 @@ class sharded_dedupe_set {
   }
 
   [[nodiscard]] dedupe_set& shard(std::size_t s) noexcept { return *shards_[s]; }
+  [[nodiscard]] std::uint32_t count(const core::position_key& key) const noexcept {
+    return shards_[shard_of(key, shards_.size())]->count(key);
+  }
   [[nodiscard]] std::size_t shard_count() const noexcept { return shards_.size(); }
   [[nodiscard]] std::size_t size() const noexcept;
   [[nodiscard]] std::size_t memory_bytes() const noexcept;

@@ -7,7 +7,7 @@
 
 namespace fenbatch::pipeline::detail {
 
-void group_by_shard(chunk& c, std::size_t shard_count) {
+void group_by_shard(chunk& c, std::size_t shard_count, bool with_origins) {
   const std::size_t n = c.valid.size();
   c.shard_begin.assign(shard_count + 1, 0);
   c.shard_position.resize(n);
@@ -27,6 +27,11 @@ void group_by_shard(chunk& c, std::size_t shard_count) {
     c.shard_position[i] = position;
     c.shard_keys[position] = c.valid[i].key;
   }
+  if (!with_origins) return;
+  c.shard_origins.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    c.shard_origins[c.shard_position[i]] = line_origin(c.sequence, c.sources[i].line);
+  }
 }
 
 void dedupe_stages::add(chunk& c, std::size_t stage) {
@@ -34,6 +39,10 @@ void dedupe_stages::add(chunk& c, std::size_t stage) {
   sharded_dedupe_set& set = *set_;
   const std::size_t first = stage * shard_count_ / stage_count();
   const std::size_t last = (stage + 1) * shard_count_ / stage_count();
+  if (with_origins_) {
+    add_with_origins(c, first, last);
+    return;
+  }
   // Prefetch a fixed distance ahead across the stage's shards (the set is far larger than
   // the cache), following the shard boundaries with a second cursor.
   constexpr std::size_t prefetch_distance = 16;
@@ -52,6 +61,17 @@ void dedupe_stages::add(chunk& c, std::size_t stage) {
   }
 }
 
+// add()'s loop for --counts and --duplicates (no prefetching: the rarer, slower mode): each
+// place's origin becomes its key's first occurrence's.
+void dedupe_stages::add_with_origins(chunk& c, std::size_t first, std::size_t last) {
+  for (std::size_t s = first; s < last; ++s) {
+    dedupe_set& shard = set_->shard(s);
+    for (std::size_t j = c.shard_begin[s]; j < c.shard_begin[s + 1]; ++j) {
+      c.occurrences[j] = shard.add_with_origin(c.shard_keys[j], c.shard_origins[j]);
+    }
+  }
+}
+
 // Total input bytes times the first chunk's lines per byte estimates the line count (every
 // line unique at worst). A larger table costs page faults on first touch, so a good estimate
 // matters.
@@ -63,7 +83,7 @@ void dedupe_stages::create_set(const chunk& c) {
                                         static_cast<double>(c.counts.lines) /
                                         static_cast<double>(c.input.text_bytes));
   }
-  set_.emplace(expected, shard_count_);
+  set_.emplace(expected, shard_count_, with_origins_);
 }
 
 void keep_first_occurrences(chunk& c) {
@@ -76,6 +96,9 @@ void keep_first_occurrences(chunk& c) {
   c.counts.duplicates = c.duplicates.size();
   c.counts.written = c.valid.size() - c.duplicates.size();
   if (c.duplicates.empty()) return;  // the text as it is
+  written_facts_tally dropped;
+  for (const std::uint32_t i : c.duplicates) dropped.add(c.facts[i], c.dropped_material);
+  dropped.subtract_from(c.counts);
   c.kept.reserve_more(c.text.size());
   std::size_t from = 0;
   const auto copy_to = [&c, &from](std::size_t to) {

@@ -5,18 +5,23 @@
 #include <utility>
 
 #include "fenbatch/core/position_key.hpp"
+#include "stages/duplicates_writer.hpp"
 
 namespace fenbatch::pipeline::detail {
 
 ordered_stage::ordered_stage(const run_config& config, const input_reader& inputs,
-                             output_file& output, output_file* rejects, const dedupe_stages& dedupe)
+                             output_file& output, output_file* rejects, const dedupe_stages& dedupe,
+                             output_file* duplicates, output_file* counts)
     : config_(config),
       inputs_(inputs),
       output_(output),
       dedupe_(dedupe),
       rejects_(config, inputs, rejects),
+      duplicates_(duplicates),
       started_(clock_type::now()) {
   for (const std::string& path : config.inputs) stats_.inputs.push_back({path, {}});
+  if (duplicates != nullptr || counts != nullptr) places_.emplace(inputs);
+  if (counts != nullptr) counts_.emplace(*counts, config.counts_path);
 }
 
 void ordered_stage::consume(chunk& c) {
@@ -24,10 +29,14 @@ void ordered_stage::consume(chunk& c) {
     file_index_ = c.input.file_index;
     line_base_ = 0;
   }
+  if (places_) places_->add_chunk(c.sequence, c.input.file_index, line_base_);
   stats_.merge(c.counts);
   stats_.inputs[c.input.file_index].counts.merge(c.counts);
   c.material.add_to(stats_.material);
+  count_dropped_material(c);
   write_valid(c);
+  if (duplicates_ != nullptr) write_duplicates(c, *places_, *duplicates_);
+  if (counts_) counts_->record(c, *places_);
   rejects_.report(c, line_base_, stats_.invalid_samples);
   line_base_ += c.counts.lines;
   report_progress(false);
@@ -36,8 +45,23 @@ void ordered_stage::consume(chunk& c) {
 run_stats ordered_stage::finish() {
   report_progress(true);
   if (config_.dedupe) stats_.unique = dedupe_.unique();
+  if (counts_) counts_->finish(dedupe_);
   stats_.most_repeated = repeated_.top();
+  // TODO(integrator): stats_.written_material = written_material(); (once the member exists)
   return std::move(stats_);  // (called once, at the end)
+}
+
+void ordered_stage::count_dropped_material(const chunk& c) {
+  c.dropped_material.add_to(dropped_material_);
+}
+
+std::unordered_map<std::uint64_t, std::uint64_t> ordered_stage::written_material() const {
+  std::unordered_map<std::uint64_t, std::uint64_t> written = stats_.material;
+  for (const auto& [signature, dropped] : dropped_material_) {
+    const auto entry = written.find(signature);
+    if ((entry->second -= dropped) == 0) written.erase(entry);
+  }
+  return written;
 }
 
 void ordered_stage::write_valid(const chunk& c) {

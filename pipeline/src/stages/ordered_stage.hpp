@@ -1,18 +1,23 @@
 // The ordered write stage: everything that must happen in input order once a chunk is done.
-// It writes the chunk's kept lines, reports its invalid lines, adds its partial statistics to
-// the run's, and reports progress. It sees chunks in input order, so output, rejects and
+// It writes the chunk's kept lines (and, when asked, its duplicates and first occurrences for
+// the counts), reports its invalid lines, adds its partial statistics to the run's, and
+// reports progress. It sees chunks in input order, so output, rejects and
 // statistics are the same for any thread count and chunk size.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
+#include <unordered_map>
 
 #include "fenbatch/pipeline/output_file.hpp"
 #include "fenbatch/pipeline/run_config.hpp"
 #include "fenbatch/pipeline/run_stats.hpp"
 #include "input/input_reader.hpp"
 #include "stages/chunk.hpp"
+#include "stages/counts_writer.hpp"
 #include "stages/dedupe_stages.hpp"
+#include "stages/line_places.hpp"
 #include "stages/reject_report.hpp"
 #include "stats/most_repeated_tracker.hpp"
 
@@ -22,9 +27,10 @@ class ordered_stage {
  public:
   using clock_type = std::chrono::steady_clock;
 
-  // `rejects` may be null: no rejects file.
+  // `rejects`, `duplicates` and `counts` may be null: no such file.
   ordered_stage(const run_config& config, const input_reader& inputs, output_file& output,
-                output_file* rejects, const dedupe_stages& dedupe);
+                output_file* rejects, const dedupe_stages& dedupe,
+                output_file* duplicates = nullptr, output_file* counts = nullptr);
 
   void consume(chunk& c);
 
@@ -32,11 +38,15 @@ class ordered_stage {
   // Written so far: the dedupe stages run ahead of this one, so the set may hold more.
   [[nodiscard]] std::uint64_t unique_so_far() const noexcept { return stats_.written; }
 
-  // The statistics of every chunk, once the last one is consumed (moved out: call it once).
+  // The statistics of every chunk, once the last one is consumed (moved out: call it once);
+  // writes the counts file.
   run_stats finish();
 
  private:
   void write_valid(const chunk& c);
+  void count_dropped_material(const chunk& c);
+  // The material of the written lines: the valid lines' (stats_.material) without the dropped.
+  [[nodiscard]] std::unordered_map<std::uint64_t, std::uint64_t> written_material() const;
   void report_progress(bool last);
 
   const run_config& config_;
@@ -44,8 +54,13 @@ class ordered_stage {
   output_file& output_;
   const dedupe_stages& dedupe_;
   reject_reporter rejects_;
+  output_file* duplicates_;
+  std::optional<line_places> places_;    // with --counts or --duplicates
+  std::optional<counts_writer> counts_;  // with --counts
   most_repeated_tracker repeated_;
   run_stats stats_;
+  // Signatures of the valid lines not written (excluded, duplicates), with their counts.
+  std::unordered_map<std::uint64_t, std::uint64_t> dropped_material_;
   std::uint32_t file_index_ = 0;
   std::uint64_t line_base_ = 0;  // lines of the current file before the next chunk
   clock_type::time_point started_;

@@ -6,17 +6,25 @@
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/write.hpp"
 #include "stages/dedupe_stages.hpp"
+#include "stages/line_facts.hpp"
 
 namespace fenbatch::pipeline::detail {
 
-void process(chunk& c, const run_config& config, std::size_t shard_count) {
-  c.text.clear();
-  c.valid.clear();
-  c.invalid.clear();
-  c.material.clear();
-  c.counts = run_counters{};
+namespace {
+
+// What varies between runs, as template parameters: the per-line loop of a plain run keeps
+// no branch for what it does not do (exclusion, origins).
+struct line_options {
+  bool dedupe;     // --dedupe: each kept line's facts are kept, for the written statistics
+  bool excluding;  // --exclude
+  bool origins;    // --counts or --duplicates: each valid line's index (and text) is kept
+};
+
+template <line_options options>
+void process_lines(chunk& c, const run_config& config, const dedupe_set* excluded) {
   run_counters& n = c.counts;
-  const bool keyed = config.dedupe;
+  const bool with_source_text = !config.duplicates_path.empty();
+  written_facts_tally excluded_facts;
   // Most canonical lines are no longer than their input; reserve once, grow rarely.
   c.text.reserve_more(c.input.data.size() + c.input.data.size() / 4 + 256);
 
@@ -39,14 +47,29 @@ void process(chunk& c, const run_config& config, std::size_t shard_count) {
       continue;
     }
     ++n.valid;
-    c.text.reserve_more(core::max_written_size(line.text.size()) + 1);
-    char* out = c.text.end();
-    const std::size_t length = core::write_record(rec, line.text, config.write, out);
-    out[length] = '\n';
-    c.valid.push_back({keyed ? core::make_key(rec, config.key) : core::position_key{},
-                       static_cast<std::uint32_t>(c.text.size()),
-                       static_cast<std::uint32_t>(length + 1)});
-    c.text.grow_by(length + 1);
+    const core::position& pos = rec.pos;
+    core::position_key key{};
+    if constexpr (options.excluding) key = core::make_key(rec, config.key);
+    const bool kept = !options.excluding || !excluded->contains(key);
+    if (!kept) {
+      // Valid, so still in the statistics of the input, but neither written nor deduped.
+      ++n.excluded;
+      excluded_facts.add(line_facts::make(core::material_signature(pos), pos.side_to_move,
+                                          core::classify_castling(pos)),
+                         c.dropped_material);
+    } else {
+      c.text.reserve_more(core::max_written_size(line.text.size()) + 1);
+      char* out = c.text.end();
+      const std::size_t length = core::write_record(rec, line.text, config.write, out);
+      out[length] = '\n';
+      if constexpr (options.dedupe && !options.excluding) key = core::make_key(rec, config.key);
+      c.valid.push_back(
+          {key, static_cast<std::uint32_t>(c.text.size()), static_cast<std::uint32_t>(length + 1)});
+      c.text.grow_by(length + 1);
+      if constexpr (options.origins) {
+        c.sources.push_back({index, with_source_text ? line.text : std::string_view()});
+      }
+    }
 
     // Most lines have no repair and many no note: skip those counters then.
     if (rec.repairs != 0) {
@@ -61,9 +84,9 @@ void process(chunk& c, const run_config& config, std::size_t shard_count) {
       n.whitespace_normalized += rec.has(core::record_note::whitespace_normalized) ? 1 : 0;
       n.counters_inconsistent += rec.has(core::record_note::counters_inconsistent) ? 1 : 0;
     }
-    const core::position& pos = rec.pos;
     n.white_to_move += pos.side_to_move == core::color::white ? 1 : 0;
-    switch (core::classify_castling(pos)) {
+    const core::castling_class castling = core::classify_castling(pos);
+    switch (castling) {
       case core::castling_class::none: ++n.castling_none; break;
       case core::castling_class::standard: ++n.castling_standard; break;
       case core::castling_class::chess960: ++n.castling_chess960; break;
@@ -71,19 +94,60 @@ void process(chunk& c, const run_config& config, std::size_t shard_count) {
     n.legal_ep += rec.legal_ep != core::no_square ? 1 : 0;
     n.in_check += rec.in_check ? 1 : 0;
     ++n.piece_count[static_cast<std::size_t>(core::popcount(pos.occupied()))];
-    c.material.add(core::material_signature(pos));
+    const std::uint64_t signature = core::material_signature(pos);
+    c.material.add(signature);
+    // The facts of a kept line, for taking it out of the written statistics should it turn
+    // out a duplicate; here, where they are at hand (before the calls above they cost a plain
+    // --dedupe run 1% more instructions).
+    if (options.dedupe && kept) {
+      c.facts.push_back(line_facts::make(signature, pos.side_to_move, castling));
+    }
   }
   n.lines = index;
+  n.black_to_move = n.valid - n.white_to_move;
+  written_as_valid(n);
+  excluded_facts.subtract_from(n);
+}
+
+}  // namespace
+
+void process(chunk& c, const run_config& config, std::size_t shard_count,
+             const dedupe_set* excluded) {
+  c.text.clear();
+  c.valid.clear();
+  c.sources.clear();
+  c.facts.clear();
+  c.dropped_material.clear();  // (cheap: clears only the slots used)
+  c.invalid.clear();
+  c.material.clear();
+  c.counts = run_counters{};
+  const bool with_origins = config.dedupe && needs_origins(config);
+  if (excluded != nullptr) {
+    if (with_origins) {
+      process_lines<line_options{true, true, true}>(c, config, excluded);
+    } else if (config.dedupe) {
+      process_lines<line_options{true, true, false}>(c, config, excluded);
+    } else {
+      process_lines<line_options{false, true, false}>(c, config, excluded);
+    }
+  } else if (with_origins) {
+    process_lines<line_options{true, false, true}>(c, config, excluded);
+  } else if (config.dedupe) {
+    process_lines<line_options{true, false, false}>(c, config, excluded);
+  } else {
+    process_lines<line_options{false, false, false}>(c, config, excluded);
+  }
   // Per chunk rather than per line: what the input reader counted, and what follows from the
-  // counts. Without dedupe every valid line is written; the keep stage takes duplicates out.
+  // counts. Without dedupe every valid line not excluded is written; the keep stage takes
+  // duplicates out.
+  run_counters& n = c.counts;
   n.input_bytes = c.input.input_bytes;
   n.bytes = c.input.text_bytes;
   n.bom_skipped = c.input.bom_skipped ? 1 : 0;
   n.crlf_lines += c.input.dropped_crlf_lines;
-  n.black_to_move = n.valid - n.white_to_move;
-  n.written = n.valid;
-  if (keyed) {
-    group_by_shard(c, shard_count);
+  n.written = n.valid - n.excluded;
+  if (config.dedupe) {
+    group_by_shard(c, shard_count, with_origins);
     c.occurrences.resize(c.valid.size());
   }
 }

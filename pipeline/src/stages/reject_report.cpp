@@ -1,11 +1,11 @@
 #include "stages/reject_report.hpp"
 
-#include <charconv>
 #include <cstddef>
 #include <string>
 #include <string_view>
 
 #include "fenbatch/core/line_limits.hpp"
+#include "stages/line_places.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -31,15 +31,6 @@ std::string escape_for_terminal(std::string_view text, std::size_t limit) {
     }
   }
   return out;
-}
-
-std::string display_name(const std::string& path) {
-  return path == "-" ? "<stdin>" : path;
-}
-
-void append_number(std::string& out, std::uint64_t value) {
-  char digits[24];
-  out.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
 }
 
 }  // namespace

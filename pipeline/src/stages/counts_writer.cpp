@@ -1,0 +1,66 @@
+#include "stages/counts_writer.hpp"
+
+#include <cstring>
+#include <string_view>
+
+#include "stats/most_repeated_tracker.hpp"
+
+namespace fenbatch::pipeline::detail {
+namespace {
+
+// A spilled record: the key, the text's length, then "position<TAB>FILE:LINE<LF>".
+constexpr std::size_t header_bytes = sizeof(core::position_key) + sizeof(std::uint32_t);
+
+}  // namespace
+
+void counts_writer::record(const chunk& c, const line_places& places) {
+  std::size_t next_duplicate = 0;
+  for (std::size_t i = 0; i < c.valid.size(); ++i) {
+    if (next_duplicate < c.duplicates.size() && c.duplicates[next_duplicate] == i) {
+      ++next_duplicate;
+      continue;
+    }
+    const chunk::valid_line& line = c.valid[i];
+    record_.assign(header_bytes, '\0');
+    std::memcpy(record_.data(), &line.key, sizeof line.key);
+    record_ += position_fields(c.text.view(line.text_offset, line.text_length - 1));
+    record_ += '\t';
+    places.append(record_, line_origin(c.sequence, c.sources[i].line));
+    record_ += '\n';
+    const auto length = static_cast<std::uint32_t>(record_.size() - header_bytes);
+    std::memcpy(record_.data() + sizeof line.key, &length, sizeof length);
+    spill_.append(record_);
+  }
+}
+
+std::uint64_t counts_writer::finish(const dedupe_stages& dedupe) {
+  constexpr std::size_t piece = 1 << 20;
+  spill_.start_reading();
+  std::string buffer;
+  std::size_t at = 0;
+  std::uint64_t total = 0;
+  std::string count_text;
+  for (bool more = true; more;) {
+    buffer.erase(0, at);
+    at = 0;
+    more = spill_.read_more(buffer, piece) != 0;
+    while (buffer.size() - at >= header_bytes) {
+      core::position_key key;
+      std::uint32_t length = 0;
+      std::memcpy(&key, buffer.data() + at, sizeof key);
+      std::memcpy(&length, buffer.data() + at + sizeof key, sizeof length);
+      if (buffer.size() - at - header_bytes < length) break;  // the rest comes with the next piece
+      const std::uint32_t count = dedupe.count(key);
+      total += count;
+      count_text.clear();
+      append_number(count_text, count);
+      count_text += '\t';
+      counts_.write(count_text);
+      counts_.write(std::string_view(buffer).substr(at + header_bytes, length));
+      at += header_bytes + length;
+    }
+  }
+  return total;
+}
+
+}  // namespace fenbatch::pipeline::detail

@@ -1,0 +1,84 @@
+// What the statistics of the written lines (written_positions, written material) need of one
+// valid line, in 64 bits: its material signature (core::material_signature, 41 bits), side to
+// move and castling class. Kept per valid line with --dedupe, so that the duplicates found
+// later can be taken out of the written statistics without decoding them again.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "fenbatch/core/castling_class.hpp"
+#include "fenbatch/core/types.hpp"
+#include "fenbatch/pipeline/run_counters.hpp"
+#include "stats/material_counter.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+struct line_facts {
+  std::uint64_t bits = 0;
+
+  static constexpr unsigned side_shift = 48;  // above the signature
+  static constexpr unsigned castling_shift = 49;
+
+  [[nodiscard]] static constexpr line_facts make(std::uint64_t signature, core::color side,
+                                                 core::castling_class castling) noexcept {
+    return {signature | std::uint64_t{side == core::color::white ? 1U : 0U} << side_shift |
+            std::uint64_t{static_cast<std::uint8_t>(castling)} << castling_shift};
+  }
+  [[nodiscard]] constexpr std::uint64_t signature() const noexcept {
+    return bits & ((std::uint64_t{1} << side_shift) - 1);
+  }
+  [[nodiscard]] constexpr bool white_to_move() const noexcept {
+    return ((bits >> side_shift) & 1U) != 0;
+  }
+  [[nodiscard]] constexpr core::castling_class castling() const noexcept {
+    return static_cast<core::castling_class>((bits >> castling_shift) & 3U);
+  }
+  // The kings and the ten counts of the signature.
+  [[nodiscard]] constexpr std::size_t pieces() const noexcept {
+    std::size_t n = 2;
+    for (unsigned shift = 0; shift < 40; shift += 4) n += (bits >> shift) & 15U;
+    return n;
+  }
+};
+
+// The written statistics of some lines, to take out of a chunk's (excluded lines,
+// duplicates): the written_positions counts, and the signatures for the written material.
+struct written_facts_tally {
+  std::uint64_t white = 0;
+  std::uint64_t lines = 0;
+  std::array<std::uint64_t, 3> castling{};  // by core::castling_class
+  std::array<std::uint64_t, 33> pieces{};
+
+  void add(line_facts f, material_counter& dropped_material) noexcept {
+    ++lines;
+    white += f.white_to_move() ? 1 : 0;
+    ++castling[static_cast<std::size_t>(f.castling())];
+    ++pieces[f.pieces()];
+    dropped_material.add(f.signature());
+  }
+  void subtract_from(run_counters& n) const noexcept {
+    if (lines == 0) return;
+    n.written_white_to_move -= white;
+    n.written_black_to_move -= lines - white;
+    n.written_castling_none -= castling[static_cast<std::size_t>(core::castling_class::none)];
+    n.written_castling_standard -=
+        castling[static_cast<std::size_t>(core::castling_class::standard)];
+    n.written_castling_chess960 -=
+        castling[static_cast<std::size_t>(core::castling_class::chess960)];
+    for (std::size_t k = 0; k < pieces.size(); ++k) n.written_piece_count[k] -= pieces[k];
+  }
+};
+
+// The written_positions counts as those of every valid line (before lines are taken out).
+inline void written_as_valid(run_counters& n) noexcept {
+  n.written_white_to_move = n.white_to_move;
+  n.written_black_to_move = n.black_to_move;
+  n.written_castling_none = n.castling_none;
+  n.written_castling_standard = n.castling_standard;
+  n.written_castling_chess960 = n.castling_chess960;
+  n.written_piece_count = n.piece_count;
+}
+
+}  // namespace fenbatch::pipeline::detail

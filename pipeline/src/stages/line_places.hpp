@@ -1,0 +1,53 @@
+// Line origins (chunk.hpp: line_origin) back to FILE:LINE. The in-order stage records where
+// each chunk starts (its file and the lines of that file before it) as it consumes it; a
+// first occurrence is never in a later chunk than the line that refers to it, so its chunk
+// is always known by then. 16 bytes a chunk.
+#pragma once
+
+#include <charconv>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "input/input_reader.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+// How a file is named in messages and side files: "-" is "<stdin>".
+[[nodiscard]] inline std::string display_name(const std::string& path) {
+  return path == "-" ? "<stdin>" : path;
+}
+
+inline void append_number(std::string& out, std::uint64_t value) {
+  char digits[24];
+  out.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+}
+
+class line_places {
+ public:
+  explicit line_places(const input_reader& inputs) : inputs_(inputs) {}
+
+  // Chunks come in sequence order (0, 1, 2...); `line_base`: its file's lines before it.
+  void add_chunk(std::uint64_t sequence, std::uint32_t file_index, std::uint64_t line_base) {
+    if (sequence != chunks_.size()) return;  // (never: sequences are consecutive)
+    chunks_.push_back({line_base, file_index});
+  }
+
+  // Appends "FILE:LINE" (1-based line) of an origin in a chunk already added.
+  void append(std::string& out, std::uint64_t origin) const {
+    const chunk_place& place = chunks_[origin >> 32];
+    out += display_name(inputs_.name(place.file_index));
+    out += ':';
+    append_number(out, place.line_base + (origin & 0xFFFFFFFFU) + 1);
+  }
+
+ private:
+  struct chunk_place {
+    std::uint64_t line_base;
+    std::uint32_t file_index;
+  };
+  const input_reader& inputs_;
+  std::vector<chunk_place> chunks_;
+};
+
+}  // namespace fenbatch::pipeline::detail
