@@ -18,7 +18,9 @@ ordered_stage::ordered_stage(const run_config& config, const input_reader& input
       dedupe_(dedupe),
       rejects_(config, inputs, rejects),
       duplicates_(duplicates),
+      repeated_(config.top),
       started_(clock_type::now()) {
+  stats_.top = config.top;
   for (const std::string& path : config.inputs) stats_.inputs.push_back({path, {}});
   if (duplicates != nullptr || counts != nullptr) places_.emplace(inputs);
   if (counts != nullptr) counts_.emplace(*counts, config.counts_path);
@@ -47,7 +49,7 @@ run_stats ordered_stage::finish() {
   if (config_.dedupe) stats_.unique = dedupe_.unique();
   if (counts_) counts_->finish(dedupe_);
   stats_.most_repeated = repeated_.top();
-  // TODO(integrator): stats_.written_material = written_material(); (once the member exists)
+  stats_.written_material = written_material();
   return std::move(stats_);  // (called once, at the end)
 }
 
