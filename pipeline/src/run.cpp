@@ -22,6 +22,7 @@
 #include <string>
 #include <string_view>
 
+#include "formats/record_headers.hpp"
 #include "input/input_reader.hpp"
 #include "output/destination_check.hpp"
 #include "output/output_transaction.hpp"
@@ -77,6 +78,7 @@ run_stats run(const run_config& config) {
   using namespace detail;
   const auto started = std::chrono::steady_clock::now();
   const run_plan plan = plan_run(config);  // (before any file is opened)
+  record_headers headers(config);
   check_destinations(config);
 
   // Open everything that can fail before reading a byte: inputs, then every destination.
@@ -100,6 +102,7 @@ run_stats run(const run_config& config) {
       const publish_on_exit published(&inputs);
       c = pool.take();
       more = inputs.next(c->input, plan.chunk_size);
+      if (more) headers.prepare(*c, inputs);
     }
     if (!more) {
       pool.give_back(c);
@@ -117,6 +120,10 @@ run_stats run(const run_config& config) {
     happens_after(&ordered);
     {
       const publish_on_exit published(&ordered);
+      if (!c->header_to_write.empty()) {
+        files.output().write(c->header_to_write);
+        files.output().put('\n');
+      }
       ordered.consume(*c);
       c->input.release();  // pages behind it, and a finished input's mapping
     }

@@ -9,6 +9,7 @@
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/pipeline/run_counters.hpp"
+#include "formats/record_layout.hpp"
 #include "input/input_reader.hpp"
 #include "stages/text_buffer.hpp"
 #include "stats/material_counter.hpp"
@@ -17,6 +18,12 @@ namespace fenbatch::pipeline::detail {
 
 struct chunk {
   chunk_input input;
+  // Set by the read stage (formats/record_headers.hpp): the layout of the file's CSV/TSV/JSON
+  // records (null: FEN lines); whether the first line is the file's header; the header to
+  // write before this chunk's lines (the first input's, once).
+  const record_layout* layout = nullptr;
+  bool starts_with_header = false;
+  std::string_view header_to_write;
 
   struct valid_line {
     core::position_key key;

@@ -1,11 +1,10 @@
 #include "stages/process_chunk.hpp"
 
-#include "fenbatch/core/castling_class.hpp"
 #include "fenbatch/core/line_splitter.hpp"
-#include "fenbatch/core/material.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/write.hpp"
-#include "stages/dedupe_stages.hpp"
+#include "formats/field_records.hpp"
+#include "stages/record_counts.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -15,6 +14,10 @@ void process(chunk& c, const run_config& config, std::size_t shard_count) {
   c.invalid.clear();
   c.material.clear();
   c.counts = run_counters{};
+  if (c.layout != nullptr) {
+    process_field_records(c, config, shard_count);
+    return;
+  }
   run_counters& n = c.counts;
   const bool keyed = config.dedupe;
   // Most canonical lines are no longer than their input; reserve once, grow rarely.
@@ -32,13 +35,10 @@ void process(chunk& c, const run_config& config, std::size_t shard_count) {
       } else if (status.code == core::fen_errc::skipped_comment) {
         ++n.skipped_comment;
       } else {
-        ++n.invalid;
-        ++n.invalid_by_reason[static_cast<std::size_t>(status.code)];
-        c.invalid.push_back({index, status.column, status.code, line.text});
+        count_invalid_record(c, index, status, line.text);
       }
       continue;
     }
-    ++n.valid;
     c.text.reserve_more(core::max_written_size(line.text.size()) + 1);
     char* out = c.text.end();
     const std::size_t length = core::write_record(rec, line.text, config.write, out);
@@ -47,45 +47,9 @@ void process(chunk& c, const run_config& config, std::size_t shard_count) {
                        static_cast<std::uint32_t>(c.text.size()),
                        static_cast<std::uint32_t>(length + 1)});
     c.text.grow_by(length + 1);
-
-    // Most lines have no repair and many no note: skip those counters then.
-    if (rec.repairs != 0) {
-      for (int k = 0; k < core::repair_kind_count; ++k) {
-        n.repairs[static_cast<std::size_t>(k)] += (rec.repairs >> k) & 1U;
-      }
-    }
-    if (rec.notes != 0) {
-      n.fullmove_zero += rec.has(core::record_note::fullmove_zero) ? 1 : 0;
-      n.epd_records += rec.has(core::record_note::epd_form) ? 1 : 0;
-      n.with_operations += rec.has(core::record_note::has_operations) ? 1 : 0;
-      n.whitespace_normalized += rec.has(core::record_note::whitespace_normalized) ? 1 : 0;
-      n.counters_inconsistent += rec.has(core::record_note::counters_inconsistent) ? 1 : 0;
-    }
-    const core::position& pos = rec.pos;
-    n.white_to_move += pos.side_to_move == core::color::white ? 1 : 0;
-    switch (core::classify_castling(pos)) {
-      case core::castling_class::none: ++n.castling_none; break;
-      case core::castling_class::standard: ++n.castling_standard; break;
-      case core::castling_class::chess960: ++n.castling_chess960; break;
-    }
-    n.legal_ep += rec.legal_ep != core::no_square ? 1 : 0;
-    n.in_check += rec.in_check ? 1 : 0;
-    ++n.piece_count[static_cast<std::size_t>(core::popcount(pos.occupied()))];
-    c.material.add(core::material_signature(pos));
+    count_valid_record(rec, n, c.material);
   }
-  n.lines = index;
-  // Per chunk rather than per line: what the input reader counted, and what follows from the
-  // counts. Without dedupe every valid line is written; the keep stage takes duplicates out.
-  n.input_bytes = c.input.input_bytes;
-  n.bytes = c.input.text_bytes;
-  n.bom_skipped = c.input.bom_skipped ? 1 : 0;
-  n.crlf_lines += c.input.dropped_crlf_lines;
-  n.black_to_move = n.valid - n.white_to_move;
-  n.written = n.valid;
-  if (keyed) {
-    group_by_shard(c, shard_count);
-    c.occurrences.resize(c.valid.size());
-  }
+  finish_chunk(c, index, keyed, shard_count);
 }
 
 }  // namespace fenbatch::pipeline::detail

@@ -1,0 +1,154 @@
+#include "formats/field_records.hpp"
+
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "fenbatch/core/line_limits.hpp"
+#include "fenbatch/core/line_splitter.hpp"
+#include "fenbatch/core/record.hpp"
+#include "fenbatch/core/write.hpp"
+#include "formats/csv_record.hpp"
+#include "formats/json_record.hpp"
+#include "stages/record_counts.hpp"
+
+namespace fenbatch::pipeline::detail {
+namespace {
+
+bool is_blank_line(std::string_view line) noexcept {
+  return line.find_first_not_of(" \t") == std::string_view::npos;
+}
+
+// Where the position is in one record, and how to put the canonical text back.
+struct located_field {
+  std::size_t begin = 0;  // the raw bytes replaced, in the line
+  std::size_t end = 0;
+  std::string_view text;  // the position's text
+  enum class quoting : std::uint8_t { none, csv, json } quote = quoting::none;
+  // Columns within `text` map to the line through these (CSV quoting, JSON escapes).
+  field_span csv_field;
+  bool json_escaped = false;
+};
+
+class field_locator {
+ public:
+  explicit field_locator(const record_layout& layout) : layout_(layout) {}
+
+  core::fen_status locate(std::string_view line, located_field& out) {
+    if (layout_.format == input_format::jsonl) {
+      json_string_member member;
+      if (const core::fen_status s = find_string_member(line, layout_.key, member, scratch_);
+          !s.ok()) {
+        return s;
+      }
+      out = {member.value_begin, member.value_end, member.text, located_field::quoting::json, {},
+             member.escaped};
+      return {};
+    }
+    const delimited_dialect dialect =
+        layout_.format == input_format::csv ? csv_dialect : tsv_dialect;
+    field_span field;
+    if (const core::fen_status s = find_field(line, dialect, layout_.column, field); !s.ok()) {
+      return s;
+    }
+    out = {field.begin,
+           field.end,
+           field_content(line, field, scratch_),
+           field.quoted ? located_field::quoting::csv : located_field::quoting::none,
+           field,
+           false};
+    return {};
+  }
+
+  // The line's column of the text's 1-based column `column`.
+  [[nodiscard]] static std::uint32_t line_column(std::string_view line, const located_field& f,
+                                                 std::uint32_t column) noexcept {
+    const std::size_t offset = column == 0 ? 0 : column - 1;
+    switch (f.quote) {
+      case located_field::quoting::none:
+      case located_field::quoting::csv: return content_column(line, f.csv_field, offset);
+      case located_field::quoting::json:
+        // With escapes, columns of the decoded text do not map: the value's first byte.
+        return static_cast<std::uint32_t>(f.begin + 1 + (f.json_escaped ? 0 : 1 + offset));
+    }
+    return 1;
+  }
+
+ private:
+  const record_layout& layout_;
+  std::string scratch_;
+};
+
+}  // namespace
+
+void process_field_records(chunk& c, const run_config& config, std::size_t shard_count) {
+  run_counters& n = c.counts;
+  const bool keyed = config.dedupe;
+  c.text.reserve_more(c.input.data.size() + c.input.data.size() / 4 + 256);
+  field_locator locator(*c.layout);
+  std::string canonical;
+  std::string written;
+  core::record rec;
+  core::line_splitter lines(c.input.data);
+  std::uint32_t index = 0;
+  for (core::line_span line; lines.next(line); ++index) {
+    n.crlf_lines += line.crlf ? 1 : 0;
+    if (index == 0 && c.starts_with_header) {
+      ++n.skipped_header;
+      continue;
+    }
+    if (is_blank_line(line.text)) {
+      ++n.skipped_blank;
+      continue;
+    }
+    if (line.text.size() > core::max_line_length) {
+      count_invalid_record(
+          c, index,
+          {core::fen_errc::line_too_long, static_cast<std::uint32_t>(core::max_line_length + 1)},
+          line.text);
+      continue;
+    }
+    located_field field;
+    if (const core::fen_status s = locator.locate(line.text, field); !s.ok()) {
+      count_invalid_record(c, index, s, line.text);
+      continue;
+    }
+    core::fen_status status = core::parse_record(field.text, config.decode, rec);
+    if (status.code == core::fen_errc::skipped_blank ||
+        status.code == core::fen_errc::skipped_comment) {
+      // Inside a record an empty or '#' field is not a line to skip: no position there.
+      status = {core::fen_errc::missing_field, 1};
+    }
+    if (!status.ok()) {
+      status.column = field_locator::line_column(line.text, field, status.column);
+      count_invalid_record(c, index, status, line.text);
+      continue;
+    }
+    // The field keeps its own form: 6 fields stay 6, 4 (EPD) stay 4 with their operations.
+    core::write_options options = config.write;
+    options.format =
+        rec.has(core::record_note::epd_form) ? core::output_format::epd : core::output_format::fen;
+    canonical.resize(core::max_written_size(field.text.size()));
+    canonical.resize(core::write_record(rec, field.text, options, canonical.data()));
+
+    written.assign(line.text.substr(0, field.begin));
+    if (field.quote == located_field::quoting::json) {
+      append_json_string(written, canonical);
+    } else {
+      append_field(written, canonical, field.quote == located_field::quoting::csv);
+    }
+    written.append(line.text.substr(field.end));
+    written += '\n';
+
+    c.text.reserve_more(written.size());
+    std::memcpy(c.text.end(), written.data(), written.size());
+    c.valid.push_back({keyed ? core::make_key(rec, config.key) : core::position_key{},
+                       static_cast<std::uint32_t>(c.text.size()),
+                       static_cast<std::uint32_t>(written.size())});
+    c.text.grow_by(written.size());
+    count_valid_record(rec, n, c.material);
+  }
+  finish_chunk(c, index, keyed, shard_count);
+}
+
+}  // namespace fenbatch::pipeline::detail
