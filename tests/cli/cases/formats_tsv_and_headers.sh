@@ -25,4 +25,5 @@ echo "--- different formats"
 printf '8/8/8/8/8/8/8/K6k w - - 0 1\n' >f.fen
 "$FENBATCH" -q d.csv f.fen -o out6.csv; echo "exit $?"
 "$FENBATCH" -q --input-format fen d.csv f.fen -o out7.fen; echo "exit $?"
-ls out4.csv out5.csv out6.csv 2>&1 | sed 's/^ls: //'
+for f in out4.csv out5.csv out6.csv; do [ -e "$f" ] && echo "FAIL: $f written"; done
+exit 0
