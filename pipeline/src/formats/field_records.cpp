@@ -81,6 +81,19 @@ class field_locator {
 
 }  // namespace
 
+std::string_view written_position(const record_layout& layout, std::string_view line,
+                                  std::string& scratch) {
+  if (layout.format == input_format::jsonl) {
+    json_string_member member;
+    return find_string_member(line, layout.key, member, scratch).ok() ? member.text
+                                                                      : std::string_view();
+  }
+  field_span field;
+  const delimited_dialect dialect = layout.format == input_format::csv ? csv_dialect : tsv_dialect;
+  return find_field(line, dialect, layout.column, field).ok() ? field_content(line, field, scratch)
+                                                              : std::string_view();
+}
+
 void process_field_records(chunk& c, const run_config& config, std::size_t shard_count) {
   run_counters& n = c.counts;
   const bool keyed = config.dedupe;

@@ -62,5 +62,8 @@ stats = json.load(open("stats.json"))
 assert stats["lines"] == 12 and stats["valid"] == 7 and stats["invalid"] == 3, stats
 assert stats["skipped"]["header"] == 1 and stats["skipped"]["blank"] == 1, stats["skipped"]
 assert stats["duplicates"] == 1 and stats["written"] == 6, stats
+# The most repeated list names positions, not CSV records.
+assert stats["most_repeated"] == [
+    {"position": "r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - -", "count": 2}], stats["most_repeated"]
 print("ok")
 PY
