@@ -91,6 +91,15 @@ TEST(Payload, ThreeCheckCountersStayVariantSyntax) {
             "error: variant_syntax at 25");
 }
 
+TEST(Payload, ControlBytesStayErrorsUtf8IsKept) {
+  EXPECT_EQ(canonical(std::string("8/8/8/8/8/8/8/K6k w - - 0 1 | a\0b", 33), with_payload),
+            "error: nul_byte at 32");
+  EXPECT_EQ(canonical("8/8/8/8/8/8/8/K6k w - - 0 1 | a\rb", with_payload),
+            "error: control_char at 32");
+  EXPECT_EQ(canonical("8/8/8/8/8/8/8/K6k w - - 0 1 | \xC3\xA9t\xC3\xA9", with_payload),
+            "8/8/8/8/8/8/8/K6k w - - 0 1 | \xC3\xA9t\xC3\xA9");
+}
+
 TEST(Payload, EpdOutputKeepsFourFieldsAndThePayload) {
   EXPECT_EQ(canonical(std::string(start6) + " | 25 | 0.5", with_payload, epd),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - | 25 | 0.5");

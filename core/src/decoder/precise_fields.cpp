@@ -29,7 +29,8 @@
 //   record     = placement sep side sep castling sep ep
 //                ( counters [ sep payload ] | sep payload | [ counters ] [ sep operations ] )
 //   payload    = anything without ';' whose first token is not three-check counters, and
-//                after 4 fields not a number either (that is a halfmove clock)
+//                after 4 fields not a number either (that is a halfmove clock); no control
+//                bytes but TAB
 // kept verbatim; what is accepted without the option keeps its meaning.
 //
 // Anything else is invalid: 5 fields, a 7th field that is not an operation (no ';' in the rest
@@ -301,8 +302,13 @@ fen_status line_decoder::operations(bool have_counter_fields) noexcept {
 }
 
 // The rest of the line, verbatim (the blanks before it are already skipped, those after it
-// trimmed with the line's).
+// trimmed with the line's). Control bytes (all but TAB) stay errors, so that the output
+// stays text; other bytes, UTF-8 included, are the user's.
 fen_status line_decoder::keep_payload() noexcept {
+  for (const char* q = p_; q != end_; ++q) {
+    const auto c = static_cast<std::uint8_t>(*q);
+    if ((c < 0x20 && c != '\t') || c == 0x7F) return fail(q, fen_errc::control_char);
+  }
   rec_.payload_begin = static_cast<std::uint32_t>(p_ - begin_);
   rec_.payload_end = static_cast<std::uint32_t>(end_ - begin_);
   return {};
