@@ -191,6 +191,12 @@ std::size_t write_record(const record& rec, std::string_view line, const write_o
     (void)detail::scan_operations(line.data(), ops.data(), ops.data() + ops.size(), writer);
     o = writer.end();
   }
+  if (rec.payload_end > rec.payload_begin) {
+    const std::string_view payload = rec.payload(line);
+    *o++ = ' ';
+    std::memcpy(o, payload.data(), payload.size());
+    o += payload.size();
+  }
   return static_cast<std::size_t>(o - out);
 }
 

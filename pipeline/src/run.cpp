@@ -27,6 +27,7 @@
 #include <string_view>
 
 #include "exclude/reference_set.hpp"
+#include "formats/record_headers.hpp"
 #include "input/input_reader.hpp"
 #include "output/destination_check.hpp"
 #include "output/output_transaction.hpp"
@@ -91,6 +92,7 @@ run_stats run(const run_config& asked) {
   const auto started = std::chrono::steady_clock::now();
   const run_config config = effective_config(asked);
   const run_plan plan = plan_run(config);  // (before any file is opened)
+  record_headers headers(config);
   check_destinations(config);
 
   // Open everything that can fail before reading a byte: inputs, then every destination; the
@@ -120,6 +122,7 @@ run_stats run(const run_config& asked) {
       c = pool.take();
       more = inputs.next(c->input, plan.chunk_size);
       if (more) c->sequence = next_sequence++;
+      if (more) headers.prepare(*c, inputs);
     }
     if (!more) {
       pool.give_back(c);
@@ -139,6 +142,10 @@ run_stats run(const run_config& asked) {
     happens_after(&ordered);
     {
       const publish_on_exit published(&ordered);
+      if (!c->header_to_write.empty()) {
+        files.output().write(c->header_to_write);
+        files.output().put('\n');
+      }
       ordered.consume(*c);
       c->input.release();  // pages behind it, and a finished input's mapping
     }

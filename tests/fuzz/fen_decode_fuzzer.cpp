@@ -8,7 +8,9 @@
 //   counters are written, the bitboards, legal ep, check);
 // - repair mode accepts every line strict mode accepts, repairs nothing in it and writes the
 //   same bytes; a line strict mode rejects for a reason repair mode does not repair is rejected
-//   by repair mode too, with the same reason ("nothing else is repaired").
+//   by repair mode too, with the same reason ("nothing else is repaired");
+// - payload mode (--payload) accepts what strict mode accepts with the same output, and beyond
+//   that only lines rejected where a payload may begin; their output reads back to itself.
 
 #include <array>
 #include <cstddef>
@@ -37,6 +39,7 @@ void check(bool condition, int line = __builtin_LINE()) {
 
 constexpr core::decode_options strict_mode{false};
 constexpr core::decode_options repair_mode{true};
+constexpr core::decode_options payload_mode{false, true};
 
 bool is_repairable(core::fen_errc e) {
   return e == core::fen_errc::rank_syntax || e == core::fen_errc::castling_order ||
@@ -145,6 +148,50 @@ void check_canonical(const core::record& rec, std::string_view line) {
   }
 }
 
+// --payload accepts what strict mode accepts and writes the same bytes; beyond that only lines
+// strict mode rejects where a payload may begin (trailing_garbage after 6 fields,
+// bad_halfmove after 4, or a byte-level reason there); such a line, written, reads back in
+// payload mode to itself with the same payload (in EPD output: unless the payload begins with
+// a digit, which then reads as a halfmove clock).
+void check_payload(std::string_view line, core::fen_status strict_status,
+                   const core::record& strict) {
+  core::record labelled;
+  const core::fen_status status = core::parse_record(line, payload_mode, labelled);
+  check_status(status, line.size());
+  if (strict_status.ok()) {
+    check(status.ok() && labelled.payload_begin == labelled.payload_end);
+    for (const core::write_options& options : all_write_options()) {
+      check(core::to_canonical(strict, line, options) ==
+            core::to_canonical(labelled, line, options));
+    }
+    return;
+  }
+  if (!status.ok()) return;
+  const core::fen_errc why = strict_status.code;
+  check(why == core::fen_errc::trailing_garbage || why == core::fen_errc::bad_halfmove ||
+        why == core::fen_errc::non_ascii || why == core::fen_errc::bad_whitespace ||
+        why == core::fen_errc::misplaced_bom);
+  check(labelled.payload_end > labelled.payload_begin);
+  const std::string_view payload = labelled.payload(line);
+  for (const core::write_options& options : all_write_options()) {
+    const std::string text = write_exact(labelled, line, options);
+    check(text.size() > payload.size() && text.ends_with(payload) &&
+          text[text.size() - payload.size() - 1] == ' ');
+    // In EPD output a payload that begins with a digit reads back as a halfmove clock (a
+    // documented limit of 4 fields followed by labels).
+    if (options.format == core::output_format::epd && payload.front() >= '0' &&
+        payload.front() <= '9') {
+      continue;
+    }
+    core::record again;
+    check(core::parse_record(text, payload_mode, again).ok());
+    check(again.payload(text) == payload);
+    check(write_exact(again, text, options) == text);
+    check(core::make_key(again, core::key_kind::position) ==
+          core::make_key(labelled, core::key_kind::position));
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -171,5 +218,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check(repair_status == strict_status);
   }
   if (repair_status.ok()) check_canonical(repaired, line);
+  check_payload(line, strict_status, strict);
   return 0;
 }

@@ -60,6 +60,8 @@ fen_status decode_with(std::string_view line, const decode_options& options, rec
   out.notes = 0;
   out.operations_begin = 0;
   out.operations_end = 0;
+  out.payload_begin = 0;
+  out.payload_end = 0;
   out.placement_column = 0;
   out.placement_length = 0;
   out.side_column = 0;

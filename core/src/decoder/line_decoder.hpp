@@ -60,6 +60,7 @@ class line_decoder {
   fen_status counter(fen_errc reason, std::uint32_t& value) noexcept;
   fen_status counters_and_operations() noexcept;
   fen_status operations(bool have_counter_fields) noexcept;
+  fen_status keep_payload() noexcept;
 
   const char* const begin_;
   const char* end_;

@@ -25,6 +25,14 @@
 //   operations = EPD operations, see epd_operations.hpp; "hmvc N;" and "fmvn N;" supply the
 //                counters of a 4-field record and must agree with counter fields if present.
 //
+// With decode_options::payload, a record may end in a payload instead:
+//   record     = placement sep side sep castling sep ep
+//                ( counters [ sep payload ] | sep payload | [ counters ] [ sep operations ] )
+//   payload    = anything without ';' whose first token is not three-check counters, and
+//                after 4 fields not a number either (that is a halfmove clock); no control
+//                bytes but TAB
+// kept verbatim; what is accepted without the option keeps its meaning.
+//
 // Anything else is invalid: 5 fields, a 7th field that is not an operation (no ';' in the rest
 // of the line), NUL, control, non-ASCII bytes, and variant syntax ('[', ']', '~', '+').
 // Deliberate differences from other parsers (see tests/core/fen_vectors_test.cpp):
@@ -261,6 +269,11 @@ fen_status line_decoder::counters_and_operations() noexcept {
     rec_.notes |= static_cast<std::uint8_t>(record_note::epd_form);
     return operations(false);
   }
+  if (options_.payload && !has_semicolon && !fifth_is_number &&
+      !looks_like_check_counts(p_, token_end(p_))) {
+    rec_.notes |= static_cast<std::uint8_t>(record_note::epd_form);
+    return keep_payload();
+  }
   position& pos = rec_.pos;
   if (fen_status s = counter(fen_errc::bad_halfmove, pos.halfmove_clock); !s.ok()) return s;
   skip_blanks();
@@ -273,8 +286,9 @@ fen_status line_decoder::counters_and_operations() noexcept {
   skip_blanks();
   if (p_ == end_) return {};
   if (!has_semicolon) {
-    return fail(p_, looks_like_check_counts(p_, token_end(p_)) ? fen_errc::variant_syntax
-                                                               : fen_errc::trailing_garbage);
+    if (looks_like_check_counts(p_, token_end(p_))) return fail(p_, fen_errc::variant_syntax);
+    if (options_.payload) return keep_payload();
+    return fail(p_, fen_errc::trailing_garbage);
   }
   return operations(true);
 }
@@ -285,6 +299,19 @@ fen_status line_decoder::operations(bool have_counter_fields) noexcept {
   rec_.operations_end = static_cast<std::uint32_t>(end_ - begin_);
   counter_visitor visitor(rec_, have_counter_fields);
   return detail::scan_operations(begin_, p_, end_, visitor);
+}
+
+// The rest of the line, verbatim (the blanks before it are already skipped, those after it
+// trimmed with the line's). Control bytes (all but TAB) stay errors, so that the output
+// stays text; other bytes, UTF-8 included, are the user's.
+fen_status line_decoder::keep_payload() noexcept {
+  for (const char* q = p_; q != end_; ++q) {
+    const auto c = static_cast<std::uint8_t>(*q);
+    if ((c < 0x20 && c != '\t') || c == 0x7F) return fail(q, fen_errc::control_char);
+  }
+  rec_.payload_begin = static_cast<std::uint32_t>(p_ - begin_);
+  rec_.payload_end = static_cast<std::uint32_t>(end_ - begin_);
+  return {};
 }
 
 }  // namespace fenbatch::core::decoder

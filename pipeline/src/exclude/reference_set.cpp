@@ -1,5 +1,6 @@
 #include "exclude/reference_set.hpp"
 
+#include "formats/record_headers.hpp"
 #include "input/input_reader.hpp"
 #include "stages/chunk.hpp"
 #include "stages/process_chunk.hpp"
@@ -20,9 +21,14 @@ std::unique_ptr<const dedupe_set> load_reference_set(const run_config& config,
   input_reader reader(reference.inputs,
                       {config.use_mmap, config.allow_special_files, /*max_bytes=*/0});
 
+  // References may be CSV, TSV or JSON lines too (one format for all of them).
+  reference.format = std::nullopt;
+  record_headers headers(reference);
+
   auto set = std::make_unique<dedupe_set>(0);
   chunk c;
   while (reader.next(c.input, config.chunk_size)) {
+    headers.prepare(c, reader);
     process(c, reference, 1);
     for (const chunk::valid_line& line : c.valid) set->add(line.key);
     stats.lines += c.counts.lines;

@@ -9,6 +9,7 @@
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/pipeline/run_counters.hpp"
+#include "formats/record_layout.hpp"
 #include "input/input_reader.hpp"
 #include "stages/line_facts.hpp"
 #include "stages/text_buffer.hpp"
@@ -21,6 +22,12 @@ struct chunk {
   // The chunk's place in the run (0, 1, 2... in input order), set by the reading stage: with
   // --counts or --duplicates, first occurrences are found again by it (line_origin).
   std::uint64_t sequence = 0;
+  // Set by the read stage (formats/record_headers.hpp): the layout of the file's CSV/TSV/JSON
+  // records (null: FEN lines); whether the first line is the file's header; the header to
+  // write before this chunk's lines (the first input's, once).
+  const record_layout* layout = nullptr;
+  bool starts_with_header = false;
+  std::string_view header_to_write;
 
   struct valid_line {
     core::position_key key;

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "formats/field_records.hpp"
 #include "stats/most_repeated_tracker.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -23,7 +24,9 @@ void counts_writer::record(const chunk& c, const line_places& places) {
     const chunk::valid_line& line = c.valid[i];
     record_.assign(header_bytes, '\0');
     std::memcpy(record_.data(), &line.key, sizeof line.key);
-    record_ += position_fields(c.text.view(line.text_offset, line.text_length - 1));
+    std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
+    if (c.layout != nullptr) text = written_position(*c.layout, text, scratch_);
+    record_ += position_fields(text);
     record_ += '\t';
     places.append(record_, line_origin(c.sequence, c.sources[i].line));
     record_ += '\n';

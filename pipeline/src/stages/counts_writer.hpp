@@ -33,6 +33,7 @@ class counts_writer {
   output_file& counts_;
   spill_file spill_;
   std::string record_;
+  std::string scratch_;  // a CSV/JSON field's position, unquoted
 };
 
 }  // namespace fenbatch::pipeline::detail

@@ -6,6 +6,7 @@
 
 #include "fenbatch/core/position_key.hpp"
 #include "stages/duplicates_writer.hpp"
+#include "formats/field_records.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -73,10 +74,12 @@ void ordered_stage::write_valid(const chunk& c) {
   }
   const text_buffer& first_occurrences = c.duplicates.empty() ? c.text : c.kept;
   output_.write(first_occurrences.view(0, first_occurrences.size()));
+  std::string scratch;
   for (const std::uint32_t i : c.duplicates) {
     const chunk::valid_line& line = c.valid[i];
     repeated_.record_duplicate(line.key, c.occurrences[c.shard_position[i]], [&] {
-      const std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
+      std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
+      if (c.layout != nullptr) text = written_position(*c.layout, text, scratch);
       return config_.key == core::key_kind::full ? text : position_fields(text);
     });
   }

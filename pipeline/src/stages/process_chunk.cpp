@@ -5,6 +5,7 @@
 #include "fenbatch/core/material.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/write.hpp"
+#include "formats/field_records.hpp"
 #include "stages/dedupe_stages.hpp"
 #include "stages/line_facts.hpp"
 
@@ -20,8 +21,33 @@ struct line_options {
   bool origins;    // --counts or --duplicates: each valid line's index (and text) is kept
 };
 
-template <line_options options>
-void process_lines(chunk& c, const run_config& config, const dedupe_set* excluded) {
+// FEN/EPD lines: the line is the record.
+class fen_lines {
+ public:
+  static constexpr bool has_header = false;
+  explicit fen_lines(const run_config& config) : config_(config) {}
+  core::fen_status read(std::string_view line, core::record& rec) const noexcept {
+    return core::parse_record(line, config_.decode, rec);
+  }
+  // Appends the canonical line and its LF; returns the bytes appended.
+  std::size_t write(const core::record& rec, std::string_view line, text_buffer& text) const {
+    text.reserve_more(core::max_written_size(line.size()) + 1);
+    char* out = text.end();
+    const std::size_t length = core::write_record(rec, line, config_.write, out);
+    out[length] = '\n';
+    text.grow_by(length + 1);
+    return length + 1;
+  }
+
+ private:
+  const run_config& config_;
+};
+
+// Records is fen_lines or field_records (formats/field_records.hpp): how a line's position is
+// read and how the line is written back.
+template <line_options options, class Records>
+void process_lines(chunk& c, const run_config& config, const dedupe_set* excluded,
+                   Records& records) {
   run_counters& n = c.counts;
   const bool with_source_text = !config.duplicates_path.empty();
   written_facts_tally excluded_facts;
@@ -33,7 +59,13 @@ void process_lines(chunk& c, const run_config& config, const dedupe_set* exclude
   std::uint32_t index = 0;
   for (core::line_span line; lines.next(line); ++index) {
     n.crlf_lines += line.crlf ? 1 : 0;
-    const core::fen_status status = core::parse_record(line.text, config.decode, rec);
+    if constexpr (Records::has_header) {
+      if (index == 0 && c.starts_with_header) {
+        ++n.skipped_header;
+        continue;
+      }
+    }
+    const core::fen_status status = records.read(line.text, rec);
     if (status.code != core::fen_errc::ok) {
       if (status.code == core::fen_errc::skipped_blank) {
         ++n.skipped_blank;
@@ -58,14 +90,10 @@ void process_lines(chunk& c, const run_config& config, const dedupe_set* exclude
                                           core::classify_castling(pos)),
                          c.dropped_material);
     } else {
-      c.text.reserve_more(core::max_written_size(line.text.size()) + 1);
-      char* out = c.text.end();
-      const std::size_t length = core::write_record(rec, line.text, config.write, out);
-      out[length] = '\n';
+      const auto offset = static_cast<std::uint32_t>(c.text.size());
+      const auto length = static_cast<std::uint32_t>(records.write(rec, line.text, c.text));
       if constexpr (options.dedupe && !options.excluding) key = core::make_key(rec, config.key);
-      c.valid.push_back(
-          {key, static_cast<std::uint32_t>(c.text.size()), static_cast<std::uint32_t>(length + 1)});
-      c.text.grow_by(length + 1);
+      c.valid.push_back({key, offset, length});
       if constexpr (options.origins) {
         c.sources.push_back({index, with_source_text ? line.text : std::string_view()});
       }
@@ -109,6 +137,27 @@ void process_lines(chunk& c, const run_config& config, const dedupe_set* exclude
   excluded_facts.subtract_from(n);
 }
 
+// The loop made for what this run does.
+template <class Records>
+void process_with(chunk& c, const run_config& config, const dedupe_set* excluded,
+                  bool with_origins, Records& records) {
+  if (excluded != nullptr) {
+    if (with_origins) {
+      process_lines<line_options{true, true, true}>(c, config, excluded, records);
+    } else if (config.dedupe) {
+      process_lines<line_options{true, true, false}>(c, config, excluded, records);
+    } else {
+      process_lines<line_options{false, true, false}>(c, config, excluded, records);
+    }
+  } else if (with_origins) {
+    process_lines<line_options{true, false, true}>(c, config, excluded, records);
+  } else if (config.dedupe) {
+    process_lines<line_options{true, false, false}>(c, config, excluded, records);
+  } else {
+    process_lines<line_options{false, false, false}>(c, config, excluded, records);
+  }
+}
+
 }  // namespace
 
 void process(chunk& c, const run_config& config, std::size_t shard_count,
@@ -122,20 +171,12 @@ void process(chunk& c, const run_config& config, std::size_t shard_count,
   c.material.clear();
   c.counts = run_counters{};
   const bool with_origins = config.dedupe && needs_origins(config);
-  if (excluded != nullptr) {
-    if (with_origins) {
-      process_lines<line_options{true, true, true}>(c, config, excluded);
-    } else if (config.dedupe) {
-      process_lines<line_options{true, true, false}>(c, config, excluded);
-    } else {
-      process_lines<line_options{false, true, false}>(c, config, excluded);
-    }
-  } else if (with_origins) {
-    process_lines<line_options{true, false, true}>(c, config, excluded);
-  } else if (config.dedupe) {
-    process_lines<line_options{true, false, false}>(c, config, excluded);
+  if (c.layout != nullptr) {
+    field_records records(*c.layout, config);
+    process_with(c, config, excluded, with_origins, records);
   } else {
-    process_lines<line_options{false, false, false}>(c, config, excluded);
+    fen_lines records(config);
+    process_with(c, config, excluded, with_origins, records);
   }
   // Per chunk rather than per line: what the input reader counted, and what follows from the
   // counts. Without dedupe every valid line not excluded is written; the keep stage takes

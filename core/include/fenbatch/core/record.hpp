@@ -18,7 +18,9 @@ struct decode_options {
   // impossible en-passant squares (each counted in record::repairs). Nothing else is repaired.
   bool repair = false;
   // Text after the position's fields that is not an EPD operation list (labels such as
-  // "| 25 | 0.5") is kept as the record's payload instead of rejected as trailing_garbage.
+  // "| 25 | 0.5") is kept as the record's payload instead of rejected: after 6 fields, what
+  // would be trailing_garbage; after 4 fields, text whose first token is not a number and that
+  // holds no ';' (a number there is a halfmove clock, a ';' makes EPD operations).
   bool payload = false;
 };
 
@@ -48,6 +50,10 @@ struct record {
   // EPD operations as byte offsets into the line (begin == end when there are none).
   std::uint32_t operations_begin = 0;
   std::uint32_t operations_end = 0;
+  // With decode_options::payload: the kept text after the fields, as byte offsets into the
+  // line (begin == end when there is none). Verbatim; written after the canonical fields.
+  std::uint32_t payload_begin = 0;
+  std::uint32_t payload_end = 0;
   // 1-based columns of fields, for legality errors found after decoding.
   std::uint32_t placement_column = 0;
   // Length of the placement field in the line. In strict mode that text is already canonical
@@ -72,6 +78,9 @@ struct record {
   }
   [[nodiscard]] std::string_view operations(std::string_view line) const noexcept {
     return line.substr(operations_begin, operations_end - operations_begin);
+  }
+  [[nodiscard]] std::string_view payload(std::string_view line) const noexcept {
+    return line.substr(payload_begin, payload_end - payload_begin);
   }
 };
 

@@ -14,6 +14,8 @@ enum class output_format : std::uint8_t {
   fen,  // 6 fields; EPD operations dropped (hmvc/fmvn already became the counters)
   epd,  // 4 fields, then the record's operations with single spaces
 };
+// Either format then writes the record's payload (decode_options::payload), if any, after one
+// space, verbatim.
 
 enum class castling_notation : std::uint8_t {
   xfen,      // K/Q for the outermost rook on that side of the king, else the file letter
