@@ -58,6 +58,11 @@ output_codec output_codec_of(const run_config& config, unsigned threads) {
   } else {
     check_compression_level(chosen.codec, chosen.level,
                             config.output == "-" ? std::string("standard output") : config.output);
+    // As zstd and gzip do: compressed bytes on a terminal help nobody and can upset it.
+    if (config.output == "-" && ::isatty(STDOUT_FILENO) == 1) {
+      throw config_error("refusing to write " + std::string(to_string(chosen.codec)) +
+                         "-compressed data to a terminal (redirect standard output)");
+    }
   }
   return chosen;
 }

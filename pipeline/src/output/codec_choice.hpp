@@ -12,8 +12,8 @@
 
 namespace fenbatch::pipeline::detail {
 
-// Throws pipeline::config_error for a level out of the chosen codec's range, and for a level
-// given for an output written uncompressed.
+// Throws pipeline::config_error for a level out of the chosen codec's range, for a level
+// given for an output written uncompressed, and for compressed data on a terminal.
 [[nodiscard]] output_codec output_codec_of(const run_config& config, unsigned threads);
 [[nodiscard]] output_codec side_file_codec(const std::string& path, unsigned threads);
 

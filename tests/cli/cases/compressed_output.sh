@@ -5,7 +5,8 @@
 # that tool to exactly the bytes of the same run written plain. The input (~7 MB of output)
 # spans many 1 MiB buffers. --compress forces the output's codec (standard output, a plain
 # name) or turns compression off; --level is checked against the codec's range (exit 2, nothing
-# created); a level for an uncompressed output is refused too.
+# created); a level for an uncompressed output is refused too. fenbatch-gen honours compressed
+# names as well.
 set -uo pipefail
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
@@ -55,6 +56,11 @@ same_as zstd stdout.zst ref.out "--compress zstd on standard output"
 same_as xz forced.fen ref.out "--compress xz to a plain name"
 "$FENBATCH" -q --dedupe --compress none in.fen off.fen.zst || fail "--compress none"
 cmp -s off.fen.zst ref.out || fail "--compress none: not the plain output"
+# ... but not onto a terminal (as zstd and gzip refuse): exit 2, nothing written there.
+script -qec "$FENBATCH -q --compress zstd mixed.fen" /dev/null >tty.txt 2>&1
+status=$?
+[ "$status" = 2 ] || fail "compressed data on a terminal: exit status $status"
+grep -q 'refusing to write zstd-compressed data to a terminal' tty.txt || fail "terminal: $(head -c 300 tty.txt)"
 echo "compress: ok"
 
 # --level within each codec's range: the same text.
@@ -84,4 +90,10 @@ bad_level "written uncompressed" --level 5 in.fen kept.out
 [ "$(cat kept.out)" = old ] || fail "a refused level changed the existing output"
 ls new.* 2>/dev/null && fail "a refused level created a file"
 echo "bad levels: ok"
+
+# fenbatch-gen writes through the same output_file: a compressed name is compressed too.
+"$FENBATCH_GEN" -n 1000 --seed 41 -o gen.fen.zst || fail "fenbatch-gen to a .zst name"
+"$FENBATCH_GEN" -n 1000 --seed 41 -o gen1000.fen || fail "fenbatch-gen plain"
+same_as zstd gen.fen.zst gen1000.fen "fenbatch-gen to a .zst name"
+echo "generator: ok"
 exit "$failed"
