@@ -1,5 +1,6 @@
 #include "output/zstd_compressor.hpp"
 
+#include <signal.h>
 #include <zstd.h>
 
 #include <new>
@@ -17,9 +18,27 @@ zstd_compressor::zstd_compressor(int level, unsigned threads, compressed_sink si
   set(ZSTD_c_compressionLevel, level == 0 ? ZSTD_CLEVEL_DEFAULT : level);
   set(ZSTD_c_checksumFlag, 1);
   // A libzstd built without threads refuses workers: compress in this thread then.
-  if (threads > 0) {
-    ZSTD_CCtx_setParameter(context_, ZSTD_c_nbWorkers, static_cast<int>(threads));
+  if (threads > 0 && ZSTD_isError(ZSTD_CCtx_setParameter(context_, ZSTD_c_nbWorkers,
+                                                         static_cast<int>(threads))) == 0) {
+    start_workers();
   }
+}
+
+void zstd_compressor::start_workers() {
+  // libzstd starts its workers in the first call, and they inherit this thread's signal mask:
+  // with the interrupting signals blocked there, the cleanup handler runs on one of fenbatch's
+  // own threads, as soon as one can take it (liblzma blocks signals in its threads itself).
+  sigset_t interrupting;
+  sigset_t previous;
+  sigemptyset(&interrupting);
+  for (const int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&interrupting, s);
+  pthread_sigmask(SIG_BLOCK, &interrupting, &previous);
+  ZSTD_inBuffer in{nullptr, 0, 0};
+  ZSTD_outBuffer out{room(), room_size(), 0};
+  const std::size_t result = ZSTD_compressStream2(context_, &out, &in, ZSTD_e_continue);
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  if (ZSTD_isError(result) != 0) codec_failed("zstd", ZSTD_getErrorName(result));
+  produced(out.pos);
 }
 
 zstd_compressor::~zstd_compressor() {

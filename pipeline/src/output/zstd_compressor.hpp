@@ -19,6 +19,7 @@ class zstd_compressor final : public compressor {
   void finish() override;
 
  private:
+  void start_workers();
   // One call of ZSTD_compressStream2; returns its hint (0: all flushed).
   std::size_t step(const char*& data, std::size_t& size, int directive);
 
