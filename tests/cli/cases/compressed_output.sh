@@ -39,6 +39,9 @@ for pair in zst:zstd gz:gzip xz:xz bz2:bzip2; do
   [ "$(wc -c <"out.fen.$ext")" -lt "$(($(wc -c <ref.out) / 2))" ] || fail "$ext output not compressed"
   echo "$ext: ok"
 done
+# The default level is each tool's own: for xz preset 6, whose dictionary is 8 MiB (Boost's
+# default would be preset 2, 2 MiB).
+xz -l -vv out.fen.xz | grep -q -- '--lzma2=dict=8MiB' || fail "xz default: $(xz -l -vv out.fen.xz | tail -n 3)"
 
 # The statistics file goes by its name too; a plain name stays plain JSON.
 "$FENBATCH" -q --dedupe --stats-json s.json.gz --rejects plain-rej.txt in.fen o.fen || fail "stats run"
