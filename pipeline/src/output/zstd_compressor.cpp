@@ -12,13 +12,13 @@ zstd_compressor::zstd_compressor(int level, unsigned threads, compressed_sink si
     : compressor(std::move(sink), std::move(path)), context_(ZSTD_createCCtx()) {
   if (context_ == nullptr) throw std::bad_alloc();
   const auto set = [this](ZSTD_cParameter parameter, int value) {
-    const std::size_t result = ZSTD_CCtx_setParameter(context_, parameter, value);
+    const std::size_t result = ZSTD_CCtx_setParameter(context_.get(), parameter, value);
     if (ZSTD_isError(result) != 0) codec_failed("zstd", ZSTD_getErrorName(result));
   };
   set(ZSTD_c_compressionLevel, level == 0 ? ZSTD_CLEVEL_DEFAULT : level);
   set(ZSTD_c_checksumFlag, 1);
   // A libzstd built without threads refuses workers: compress in this thread then.
-  if (threads > 0 && ZSTD_isError(ZSTD_CCtx_setParameter(context_, ZSTD_c_nbWorkers,
+  if (threads > 0 && ZSTD_isError(ZSTD_CCtx_setParameter(context_.get(), ZSTD_c_nbWorkers,
                                                          static_cast<int>(threads))) == 0) {
     start_workers();
   }
@@ -35,14 +35,14 @@ void zstd_compressor::start_workers() {
   pthread_sigmask(SIG_BLOCK, &interrupting, &previous);
   ZSTD_inBuffer in{nullptr, 0, 0};
   ZSTD_outBuffer out{room(), room_size(), 0};
-  const std::size_t result = ZSTD_compressStream2(context_, &out, &in, ZSTD_e_continue);
+  const std::size_t result = ZSTD_compressStream2(context_.get(), &out, &in, ZSTD_e_continue);
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   if (ZSTD_isError(result) != 0) codec_failed("zstd", ZSTD_getErrorName(result));
   produced(out.pos);
 }
 
-zstd_compressor::~zstd_compressor() {
-  ZSTD_freeCCtx(context_);
+void zstd_compressor::context_deleter::operator()(ZSTD_CCtx* context) const noexcept {
+  ZSTD_freeCCtx(context);
 }
 
 std::size_t zstd_compressor::step(const char*& data, std::size_t& size, int directive) {
@@ -50,7 +50,7 @@ std::size_t zstd_compressor::step(const char*& data, std::size_t& size, int dire
   const std::size_t room = room_size();
   ZSTD_outBuffer out{this->room(), room, 0};
   const std::size_t hint =
-      ZSTD_compressStream2(context_, &out, &in, static_cast<ZSTD_EndDirective>(directive));
+      ZSTD_compressStream2(context_.get(), &out, &in, static_cast<ZSTD_EndDirective>(directive));
   if (ZSTD_isError(hint) != 0) codec_failed("zstd", ZSTD_getErrorName(hint));
   produced(out.pos);
   data += in.pos;

@@ -3,6 +3,8 @@
 // compression runs in the run's serial write stage, which would otherwise bound the run).
 #pragma once
 
+#include <memory>
+
 #include "output/compressor.hpp"
 
 typedef struct ZSTD_CCtx_s ZSTD_CCtx;  // NOLINT(modernize-use-using): as zstd.h declares it
@@ -13,7 +15,6 @@ class zstd_compressor final : public compressor {
  public:
   // level 0: zstd's default (3); threads 0: no worker threads, or where libzstd has none.
   zstd_compressor(int level, unsigned threads, compressed_sink sink, std::string path);
-  ~zstd_compressor() override;
 
   void write(std::string_view text) override;
   void finish() override;
@@ -23,7 +24,10 @@ class zstd_compressor final : public compressor {
   // One call of ZSTD_compressStream2; returns its hint (0: all flushed).
   std::size_t step(const char*& data, std::size_t& size, int directive);
 
-  ZSTD_CCtx* context_;
+  struct context_deleter {
+    void operator()(ZSTD_CCtx* context) const noexcept;
+  };
+  std::unique_ptr<ZSTD_CCtx, context_deleter> context_;
 };
 
 }  // namespace fenbatch::pipeline::detail
