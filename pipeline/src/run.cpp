@@ -104,7 +104,7 @@ run_stats run(const run_config& asked) {
   const auto notice = [&config](std::string_view text) {
     if (config.diagnostic) config.diagnostic(text);
   };
-  output_transaction files(config, notice);
+  output_transaction files(config, plan.threads, notice);
 
   dedupe_stages dedupe(inputs, plan.shard_count, plan.dedupe_stage_count, needs_origins(config));
   ordered_stage ordered(config, inputs, files.output(), files.rejects(), dedupe, files.duplicates(),

@@ -1,5 +1,6 @@
 #include "fenbatch/pipeline/output_file.hpp"
 
+#include "output/compressor.hpp"
 #include "output/signals.hpp"
 
 #include <dirent.h>
@@ -83,8 +84,16 @@ void clean_stale_temporaries(const std::string& dir, const std::string& base,
 
 using namespace detail;
 
-output_file::output_file(std::string path, const std::function<void(std::string_view)>& notice)
-    : path_(std::move(path)) {
+output_file::output_file(std::string path, const std::function<void(std::string_view)>& notice,
+                         const output_codec& codec)
+    : path_(std::move(path)),
+      codec_(codec.codec == compression::automatic ? compression_for_name(path_) : codec.codec) {
+  // Before anything is created: a bad level must leave nothing behind.
+  if (codec_ != compression::none) {
+    compressor_ = make_compressor(
+        codec_, codec.level, codec.threads, [this](std::string_view data) { write_raw(data); },
+        path_ == "-" ? std::string("standard output") : path_);
+  }
   buffer_.reserve(buffer_size);
   if (path_ == "-") {
     fd_ = STDOUT_FILENO;
@@ -136,6 +145,14 @@ void output_file::discard() noexcept {
 }
 
 void output_file::write_all(std::string_view data) {
+  if (compressor_) {
+    compressor_->write(data);
+    return;
+  }
+  write_raw(data);
+}
+
+void output_file::write_raw(std::string_view data) {
   while (!data.empty()) {
     const ssize_t n = ::write(fd_, data.data(), data.size());
     if (n < 0) {
@@ -153,6 +170,7 @@ void output_file::flush() {
 
 void output_file::prepare() {
   flush();
+  if (compressor_) compressor_->finish();
   if (temp_path_.empty()) {
     if (owns_fd_) {
       const int fd = fd_;

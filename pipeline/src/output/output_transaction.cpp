@@ -1,18 +1,23 @@
 #include "output/output_transaction.hpp"
 
+#include "output/codec_choice.hpp"
+
 #include <algorithm>
 #include <cstddef>
 #include <vector>
 
 namespace fenbatch::pipeline::detail {
 
-output_transaction::output_transaction(const run_config& config,
+output_transaction::output_transaction(const run_config& config, unsigned threads,
                                        const std::function<void(std::string_view)>& notice)
-    : output_(config.output, notice) {
-  if (!config.rejects_path.empty()) rejects_.emplace(config.rejects_path, notice);
-  if (!config.stats_json_path.empty()) stats_json_.emplace(config.stats_json_path, notice);
-  if (!config.duplicates_path.empty()) duplicates_.emplace(config.duplicates_path, notice);
-  if (!config.counts_path.empty()) counts_.emplace(config.counts_path, notice);
+    : output_(config.output, notice, output_codec_of(config, threads)) {
+  const auto open = [&](std::optional<output_file>& file, const std::string& path) {
+    if (!path.empty()) file.emplace(path, notice, side_file_codec(path, threads));
+  };
+  open(rejects_, config.rejects_path);
+  open(stats_json_, config.stats_json_path);
+  open(duplicates_, config.duplicates_path);
+  open(counts_, config.counts_path);
 }
 
 void output_transaction::commit(std::string_view stats_json) {

@@ -1,6 +1,6 @@
 // The run's files as one transaction: the output and the side files (rejects, statistics,
 // duplicates, counts) appear together when the run succeeds, or not at all. Each is an output_file
-// (a temporary file until published).
+// (a temporary file until published), compressed as codec_choice.hpp says.
 #pragma once
 
 #include <functional>
@@ -14,9 +14,11 @@ namespace fenbatch::pipeline::detail {
 
 class output_transaction {
  public:
-  // Opens every destination the configuration names (each may throw); `notice` receives their
-  // remarks.
-  output_transaction(const run_config& config, const std::function<void(std::string_view)>& notice);
+  // Opens every destination the configuration names (each may throw; a bad compression level
+  // is a config_error before any is opened); `notice` receives their remarks. `threads`: the
+  // compressors' own worker threads (the run's thread count).
+  output_transaction(const run_config& config, unsigned threads,
+                     const std::function<void(std::string_view)>& notice);
 
   [[nodiscard]] output_file& output() noexcept { return output_; }
   [[nodiscard]] output_file* rejects() noexcept { return rejects_ ? &*rejects_ : nullptr; }

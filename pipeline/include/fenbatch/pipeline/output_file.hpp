@@ -2,21 +2,39 @@
 // temporary file in its own directory (mode 0600, O_EXCL|O_NOFOLLOW); only prepare() + publish()
 // fsync it, rename it over the destination and fsync the directory; destruction before that
 // removes it. "-" and existing non-regular destinations (/dev/null, FIFOs) are written directly.
+// A compressed destination (by its codec) is compressed between the buffer and the file, under
+// the same contract: prepare() ends the compressed stream before the fsync.
 // Public so that every program of the project writes files one way (the corpus generator too);
 // a program using it calls install_signal_cleanup() first.
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "fenbatch/pipeline/compression.hpp"
+
 namespace fenbatch::pipeline {
+
+namespace detail {
+class compressor;
+}
+
+// How a destination is compressed.
+struct output_codec {
+  compression codec = compression::automatic;  // automatic: by the name (.zst .gz .xz .bz2)
+  int level = 0;                               // 0: the codec's default
+  unsigned threads = 0;  // zstd and xz worker threads of their own (0: in the writing thread)
+};
 
 class output_file {
  public:
-  // `notice` receives one-line remarks (a stale temporary file found and removed).
-  explicit output_file(std::string path, const std::function<void(std::string_view)>& notice = {});
+  // `notice` receives one-line remarks (a stale temporary file found and removed). A level out
+  // of the codec's range throws pipeline::config_error before anything is created.
+  explicit output_file(std::string path, const std::function<void(std::string_view)>& notice = {},
+                       const output_codec& codec = {});
   output_file(const output_file&) = delete;
   output_file& operator=(const output_file&) = delete;
   ~output_file();
@@ -52,10 +70,13 @@ class output_file {
   void forget_previous() noexcept;
 
   [[nodiscard]] const std::string& path() const noexcept { return path_; }
+  // The codec written (never automatic).
+  [[nodiscard]] compression codec() const noexcept { return codec_; }
 
  private:
   void flush();
-  void write_all(std::string_view data);
+  void write_all(std::string_view data);  // through the compressor, if any
+  void write_raw(std::string_view data);  // to the file
   void discard() noexcept;
 
   std::string path_;       // as given
@@ -68,6 +89,8 @@ class output_file {
   int previous_slot_ = -1;
   int rollback_slot_ = -1;  // the signal handler's way to put the destination back
   bool renamed_ = false;
+  compression codec_ = compression::none;
+  std::unique_ptr<detail::compressor> compressor_;  // null for plain text
   std::vector<char> buffer_;
 };
 
