@@ -5,6 +5,9 @@
 #include <unistd.h>
 
 #include <array>
+#include <cstdint>
+#include <exception>
+#include <utility>
 #include <cstddef>
 #include <filesystem>
 #include <string>
@@ -15,6 +18,7 @@
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
+#include "input/decompression.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -169,13 +173,29 @@ void check_against_each_other(const std::vector<named_path>& written) {
 
 // The start of an existing regular file (empty when it cannot be read: opening it for writing
 // will tell).
+// The first few KiB of a file's text, decompressed when the file is compressed (a side file's
+// own earlier output may be, and so may an input named by a forgotten argument); empty when
+// unreadable or corrupt: nothing to judge by.
 std::string first_bytes(const std::string& path) {
   std::array<char, 4096> buffer{};
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
   if (fd < 0) return {};
+  std::string head;
   const ssize_t n = ::read(fd, buffer.data(), buffer.size());
+  if (n > 0) head.assign(buffer.data(), static_cast<std::size_t>(n));
+  const compression kind = sniff_compression(head);
+  if (kind != compression::none) {
+    try {
+      raw_input raw{fd, path, head, 0, UINT64_MAX};
+      decompressed_stream text(std::move(raw), kind);
+      const std::size_t got = text.read(buffer.data(), buffer.size());
+      head.assign(buffer.data(), got);
+    } catch (const std::exception&) {
+      head.clear();
+    }
+  }
   ::close(fd);
-  return n > 0 ? std::string(buffer.data(), static_cast<std::size_t>(n)) : std::string();
+  return head;
 }
 
 // Whether the first record (not blank, not a comment) of `text` is a FEN/EPD position: its

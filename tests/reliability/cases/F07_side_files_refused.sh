@@ -14,9 +14,10 @@ printf '%s\n' "$S" >out.fen
 printf '%s\n' "$K" >ref.epd
 printf '{"old": true}\n' >old.json
 printf 'my notes\n' >notes.txt
+printf '%s\n' "$K" "$S" | zstd -q >corpus.epd.zst
 ln -s in.fen link.fen
 mkdir d
-sums() { sha256sum in.fen out.fen ref.epd old.json notes.txt; ls -AR; }
+sums() { sha256sum in.fen out.fen ref.epd old.json notes.txt corpus.epd.zst; ls -AR; }
 before=$(sums)
 refused() {  # refused WHAT MESSAGE FENBATCH_ARGS...   (MESSAGE: the first stderr line, exactly)
   local what=$1 message=$2
@@ -62,6 +63,10 @@ refused "--duplicates d/x = --counts x through d/.." "--duplicates and --counts 
 refused "--stats-json replacing a file that is not JSON" \
   "--stats-json notes.txt is not a statistics document; refusing to replace it (was the option's file argument forgotten?)" \
   --stats-json notes.txt in.fen o.fen
+# A compressed corpus is judged by its decompressed text.
+refused "-d --stats-json corpus.epd.zst out.fen (argument forgotten, compressed)" \
+  "--stats-json corpus.epd.zst holds FEN/EPD positions; refusing to replace it (was the option's file argument forgotten?)" \
+  -d --stats-json corpus.epd.zst out.fen
 no_temps "side files"
 # What stays allowed: an earlier statistics file replaced, a side file on stdout while the
 # output is a file, two side files into /dev/null, the single input in place.
@@ -70,4 +75,7 @@ json old.json 's["lines"]' | grep -qx 3 || fail "old.json not replaced by the st
 "$FENBATCH" -q --stats-json - -o new2.fen in.fen >stats.json || fail "--stats-json - with -o: exit $?"
 json stats.json 's["lines"]' | grep -qx 3 || fail "--stats-json -: not the statistics on stdout"
 "$FENBATCH" -q --rejects /dev/null --stats-json /dev/null in.fen new3.fen || fail "/dev/null twice: exit $?"
+# A compressed statistics file of an earlier run is replaced (its text is a JSON object).
+"$FENBATCH" -q --stats-json s.json.xz in.fen new4.fen || fail "first s.json.xz: exit $?"
+"$FENBATCH" -q --stats-json s.json.xz in.fen new4.fen || fail "replacing s.json.xz: exit $?"
 finish
