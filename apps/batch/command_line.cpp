@@ -189,8 +189,10 @@ po::options_description visible_options(command_line& c, option_texts& t) {
       ("castling", po::value(&t.castling)->value_name("NOTATION"), castling_help.c_str())
       ("ep", po::value(&t.ep)->value_name("POLICY"), ep_help.c_str())
       ("compress", po::value(&t.compress)->value_name("CODEC"),
-       "codec of written files: auto (by the name: .zst .gz .xz .bz2)|none|zstd|gzip|xz|bzip2")
-      ("level", po::value(&t.level)->value_name("N"), "compression level (default: the codec's)")
+       "codec of the output: auto (by its name: .zst .gz .xz .bz2; in place: the input's)|none|"
+       "zstd|gzip|xz|bzip2; side files always go by their names")
+      ("level", po::value(&t.level)->value_name("N"),
+       "the output's compression level: zstd 1-22, gzip/xz/bzip2 1-9 (default: the codec's)")
       ("rejects", po::value(&config.rejects_path)->value_name("FILE"),
        "write every rejected line here")
       ("duplicates", po::value(&config.duplicates_path)->value_name("FILE"),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Real --stats-json documents validate against docs/stats.schema.json with a real validator
 # (python3-jsonschema): a plain run, a --dedupe run, a run with invalid lines and --rejects over
-# two inputs, --top 0. Then broken documents are refused, so the check can fail: a required
+# two inputs, --top 0, --exclude with --counts and --duplicates, a CSV input with --payload
+# and a compressed output. Then broken documents are refused, so the check can fail: a required
 # member missing, a count of the wrong type, a negative count, an unknown member, an unknown
 # reason in per_input, a schema_version other than 1.
 set -euo pipefail
@@ -13,7 +14,12 @@ printf '%s\n' '4k3/8/8/8/8/8/8/4K3 w - - 0 1' 'not a fen' '' >second.fen
 "$FENBATCH" -q --dedupe --rejects rejects.txt --stats-json rejects.json -o two.fen \
   mixed.fen second.fen
 "$FENBATCH" -q --dedupe --top 0 --stats-json top0.json -o top0.fen mixed.fen
-python3 - "$schema" plain.json dedupe.json rejects.json top0.json <<'PY'
+printf '%s\n' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -' 'not a fen' >reference.epd
+"$FENBATCH" -q --exclude reference.epd --counts counts.tsv --duplicates dups.txt \
+  --stats-json exclude.json -o exclude.fen mixed.fen
+printf 'id,FEN,label\n1,4k3/8/8/8/8/8/8/4K3 w - - 0 1,x\n2,bad,y\n' >records.csv
+"$FENBATCH" -q --payload --compress gzip --level 1 --stats-json csv.json records.csv out.csv.gz
+python3 - "$schema" plain.json dedupe.json rejects.json top0.json exclude.json csv.json <<'PY'
 import copy, json, sys
 import jsonschema
 
@@ -32,6 +38,12 @@ for path in sys.argv[2:]:
 rejects = documents["rejects.json"]
 if rejects["invalid"] == 0 or len(rejects["per_input"]) != 2:
     failures.append("rejects.json: expected invalid lines and two inputs")
+exclude = documents["exclude.json"]
+if exclude["excluded"] == 0 or exclude["reference"] != {
+        "files": 1, "lines": 2, "valid": 1, "invalid": 1, "positions": 1}:
+    failures.append(f"exclude.json: expected excluded lines and the reference object: {exclude}")
+if documents["csv.json"]["skipped"]["header"] != 1:
+    failures.append("csv.json: expected one header line")
 
 def broken(what, change):
     document = copy.deepcopy(documents["rejects.json"])

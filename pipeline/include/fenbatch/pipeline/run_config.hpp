@@ -43,10 +43,10 @@ struct run_config {
   // the column named fen (any case) or the key "fen".
   std::string fen_field;
 
-  // The codec of the output, rejects, duplicates and counts files; `automatic` goes by each
-  // name (and keeps an in-place input's codec).
+  // The codec of the output (side files always go by their names: .zst, .gz, .xz, .bz2);
+  // `automatic` goes by the output's name, and in place keeps the input's codec.
   compression output_compression = compression::automatic;
-  int compression_level = 0;  // 0: the codec's default
+  int compression_level = 0;  // the output's; 0: the codec's default
 
   // Entries in the most-repeated and material lists of the statistics.
   std::size_t top = 20;
