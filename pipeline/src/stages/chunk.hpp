@@ -33,6 +33,9 @@ struct chunk {
     core::position_key key;
     std::uint32_t text_offset;
     std::uint32_t text_length;  // with the LF
+    // With --dedupe, for taking the line out of the written statistics should it turn out a
+    // duplicate; beside the key rather than in a vector of its own: one push per line.
+    line_facts facts;
   };
   // With --counts or --duplicates, per valid line: its index among the chunk's lines, and
   // (--duplicates) its text as read.
@@ -50,7 +53,6 @@ struct chunk {
   text_buffer text;  // canonical lines, each with its LF
   std::vector<valid_line> valid;
   std::vector<valid_source> sources;  // with --counts or --duplicates only
-  std::vector<line_facts> facts;      // with --dedupe: per valid line
   // The material signatures of the valid lines not written (excluded, duplicates): the written
   // material is the chunk's material without them.
   material_counter dropped_material;

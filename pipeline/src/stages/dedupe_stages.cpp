@@ -97,7 +97,7 @@ void keep_first_occurrences(chunk& c) {
   c.counts.written = c.valid.size() - c.duplicates.size();
   if (c.duplicates.empty()) return;  // the text as it is
   written_facts_tally dropped;
-  for (const std::uint32_t i : c.duplicates) dropped.add(c.facts[i], c.dropped_material);
+  for (const std::uint32_t i : c.duplicates) dropped.add(c.valid[i].facts, c.dropped_material);
   dropped.subtract_from(c.counts);
   c.kept.reserve_more(c.text.size());
   std::size_t from = 0;

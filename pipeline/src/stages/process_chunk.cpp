@@ -93,7 +93,7 @@ void process_lines(chunk& c, const run_config& config, const dedupe_set* exclude
       const auto offset = static_cast<std::uint32_t>(c.text.size());
       const auto length = static_cast<std::uint32_t>(records.write(rec, line.text, c.text));
       if constexpr (options.dedupe && !options.excluding) key = core::make_key(rec, config.key);
-      c.valid.push_back({key, offset, length});
+      c.valid.push_back({key, offset, length, {}});
       if constexpr (options.origins) {
         c.sources.push_back({index, with_source_text ? line.text : std::string_view()});
       }
@@ -128,7 +128,7 @@ void process_lines(chunk& c, const run_config& config, const dedupe_set* exclude
     // out a duplicate; here, where they are at hand (before the calls above they cost a plain
     // --dedupe run 1% more instructions).
     if (options.dedupe && kept) {
-      c.facts.push_back(line_facts::make(signature, pos.side_to_move, castling));
+      c.valid.back().facts = line_facts::make(signature, pos.side_to_move, castling);
     }
   }
   n.lines = index;
@@ -165,7 +165,6 @@ void process(chunk& c, const run_config& config, std::size_t shard_count,
   c.text.clear();
   c.valid.clear();
   c.sources.clear();
-  c.facts.clear();
   c.dropped_material.clear();  // (cheap: clears only the slots used)
   c.invalid.clear();
   c.material.clear();
