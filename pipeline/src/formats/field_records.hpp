@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
-#include "fenbatch/pipeline/run_config.hpp"
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/core/record.hpp"
+#include "fenbatch/pipeline/run_config.hpp"
 #include "stages/chunk.hpp"
 #include "stages/text_buffer.hpp"
 

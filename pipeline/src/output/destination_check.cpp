@@ -5,14 +5,14 @@
 #include <unistd.h>
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <exception>
-#include <utility>
-#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 #include "fenbatch/core/line_splitter.hpp"

@@ -5,8 +5,8 @@
 #include <utility>
 
 #include "fenbatch/core/position_key.hpp"
-#include "stages/duplicates_writer.hpp"
 #include "formats/field_records.hpp"
+#include "stages/duplicates_writer.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -139,8 +139,8 @@ void process_lines(chunk& c, const run_config& config, const dedupe_set* exclude
 
 // The loop made for what this run does.
 template <class Records>
-void process_with(chunk& c, const run_config& config, const dedupe_set* excluded,
-                  bool with_origins, Records& records) {
+void process_with(chunk& c, const run_config& config, const dedupe_set* excluded, bool with_origins,
+                  Records& records) {
   if (excluded != nullptr) {
     if (with_origins) {
       process_lines<line_options{true, true, true}>(c, config, excluded, records);
