@@ -128,8 +128,10 @@ constexpr const char* exit_status_text =
     "line at all (each input without one gets a warning); 2 usage or I/O error (nothing\n"
     "written).\n";
 
-// The output format an output name asks for: "out.epd" (also "out.epd.zst") is EPD, with the
-// records' operations; anything else, standard output included, FEN.
+// The output format an output name asks for: "out.epd" (also "out.epd.zst") keeps each
+// record's form (an EPD record with its operations, a FEN record with its counters and any
+// operations: an .epd file of 6-field lines loses nothing); anything else, standard output
+// included, FEN.
 core::output_format output_format_for_name(std::string_view path) {
   for (const std::string_view suffix : {".zst", ".gz", ".xz", ".bz2"}) {
     if (path.ends_with(suffix)) {
@@ -137,7 +139,7 @@ core::output_format output_format_for_name(std::string_view path) {
       break;
     }
   }
-  return path.ends_with(".epd") ? core::output_format::epd : core::output_format::fen;
+  return path.ends_with(".epd") ? core::output_format::keep : core::output_format::fen;
 }
 
 // The options' raw texts: numbers are read as text (Boost would turn "-1" into a huge unsigned
@@ -156,8 +158,9 @@ po::options_description visible_options(command_line& c, option_texts& t) {
   const std::string key_help = "dedupe identity: " + choices_with_default(config.key) +
                                " (fen adds the counters, board is placement and side only)";
   const std::string format_help =
-      "output format: fen (6 fields) or epd (4 fields + operations); default: epd for an "
-      "output named *.epd (before a compression suffix) when the input is FEN/EPD, else fen";
+      "output format: fen (6 fields), epd (4 fields + operations) or keep (each record's own "
+      "form); default: keep for an output named *.epd (before a compression suffix) when the "
+      "input is FEN/EPD, else fen";
   const std::string castling_help =
       "castling notation: " + choices_with_default(config.write.castling);
   const std::string ep_help = "en-passant square written: " + choices_with_default(config.write.ep);

@@ -163,7 +163,8 @@ bool line_is_canonical(const record& rec, const write_options& options) noexcept
   return rec.plain_tail && rec.repairs == 0 && (rec.notes & renormalized) == 0 &&
          rec.placement_length != 0 && written_ep(rec, options.ep) == rec.pos.ep_square &&
          (options.castling == castling_notation::xfen || rec.pos.castling_rooks == 0) &&
-         (options.format == output_format::fen) != rec.has(record_note::epd_form);
+         (options.format == output_format::keep ||
+          (options.format == output_format::fen) != rec.has(record_note::epd_form));
 }
 
 }  // namespace
@@ -183,9 +184,11 @@ std::size_t write_record(const record& rec, std::string_view line, const write_o
     o = write_placement(pos, o);
   }
   o = write_side_castling_ep(pos, options.castling, written_ep(rec, options.ep), o);
-  if (options.format == output_format::fen) {
-    o = write_counters(pos, o);
-  } else if (rec.operations_end > rec.operations_begin) {
+  const bool as_fen = options.format == output_format::fen ||
+                      (options.format == output_format::keep && !rec.has(record_note::epd_form));
+  if (as_fen) o = write_counters(pos, o);
+  if ((!as_fen || options.format == output_format::keep) &&
+      rec.operations_end > rec.operations_begin) {
     operation_writer writer(o);
     const std::string_view ops = rec.operations(line);
     (void)detail::scan_operations(line.data(), ops.data(), ops.data() + ops.size(), writer);
@@ -209,7 +212,7 @@ std::string to_canonical(const record& rec, std::string_view line, const write_o
 std::size_t write_position(const position& pos, const write_options& options, char* out) noexcept {
   char* o = write_placement(pos, out);
   o = write_side_castling_ep(pos, options.castling, written_ep(pos, options.ep), o);
-  if (options.format == output_format::fen) o = write_counters(pos, o);
+  if (options.format != output_format::epd) o = write_counters(pos, o);
   return static_cast<std::size_t>(o - out);
 }
 

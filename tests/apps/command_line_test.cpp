@@ -62,19 +62,19 @@ TEST(CommandLine, WithOutputOptionEveryOperandIsAnInput) {
 }
 
 TEST(CommandLine, OutputFormatFollowsTheOutputName) {
-  EXPECT_EQ(parse({"in.fen", "out.epd"})->config.write.format, output_format::epd);
-  EXPECT_EQ(parse({"in.fen", "out.epd.zst"})->config.write.format, output_format::epd);
-  EXPECT_EQ(parse({"in.fen", "out.epd.gz"})->config.write.format, output_format::epd);
-  EXPECT_EQ(parse({"in.fen", "out.epd.xz"})->config.write.format, output_format::epd);
-  EXPECT_EQ(parse({"in.fen", "out.epd.bz2"})->config.write.format, output_format::epd);
-  EXPECT_EQ(parse({"-o", "out.epd", "a.fen", "b.fen"})->config.write.format, output_format::epd);
+  EXPECT_EQ(parse({"in.fen", "out.epd"})->config.write.format, output_format::keep);
+  EXPECT_EQ(parse({"in.fen", "out.epd.zst"})->config.write.format, output_format::keep);
+  EXPECT_EQ(parse({"in.fen", "out.epd.gz"})->config.write.format, output_format::keep);
+  EXPECT_EQ(parse({"in.fen", "out.epd.xz"})->config.write.format, output_format::keep);
+  EXPECT_EQ(parse({"in.fen", "out.epd.bz2"})->config.write.format, output_format::keep);
+  EXPECT_EQ(parse({"-o", "out.epd", "a.fen", "b.fen"})->config.write.format, output_format::keep);
   EXPECT_EQ(parse({"in.epd", "out.fen"})->config.write.format, output_format::fen);
   EXPECT_EQ(parse({"in.epd", "out.txt"})->config.write.format, output_format::fen);
   EXPECT_EQ(parse({"in.epd", "out.zst"})->config.write.format, output_format::fen);
   EXPECT_EQ(parse({"in.epd"})->config.write.format, output_format::fen);         // stdout
   EXPECT_EQ(parse({"in.epd", "epd"})->config.write.format, output_format::fen);  // no dot
   EXPECT_EQ(parse({"in.epd", "out.EPD"})->config.write.format, output_format::fen);
-  EXPECT_EQ(parse({"in.epd", "in.epd"})->config.write.format, output_format::epd);  // in place
+  EXPECT_EQ(parse({"in.epd", "in.epd"})->config.write.format, output_format::keep);  // in place
 }
 
 TEST(CommandLine, FormatOptionWinsOverTheName) {
@@ -90,7 +90,7 @@ TEST(CommandLine, RecordsOfOtherFormatsAreNotWrittenAsEpdByName) {
   EXPECT_EQ(parse({"--input-format", "tsv", "in.fen", "out.epd"})->config.write.format,
             output_format::fen);
   EXPECT_EQ(parse({"--input-format", "fen", "in.csv", "out.epd"})->config.write.format,
-            output_format::epd);
+            output_format::keep);
 }
 
 TEST(CommandLine, ErrorsNameAnOptionAsTyped) {

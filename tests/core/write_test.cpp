@@ -26,6 +26,22 @@ constexpr write_options epd{output_format::epd, castling_notation::xfen, ep_poli
 constexpr write_options pseudo_ep{output_format::fen, castling_notation::xfen, ep_policy::pseudo};
 constexpr write_options always_ep{output_format::fen, castling_notation::xfen, ep_policy::always};
 
+// keep: an EPD record as epd, a FEN record as fen followed by its operations (issue 14: an
+// .epd output of 6-field lines must lose neither counters nor operations).
+TEST(Write, KeepWritesEachRecordInItsOwnForm) {
+  constexpr write_options keep{output_format::keep, castling_notation::xfen, ep_policy::legal};
+  EXPECT_EQ(canonical("4k3/8/8/8/8/8/8/4K2R w K - 5 40", keep), "4k3/8/8/8/8/8/8/4K2R w K - 5 40");
+  EXPECT_EQ(canonical("4k3/8/8/8/8/8/8/4K2R w K -", keep), "4k3/8/8/8/8/8/8/4K2R w K -");
+  EXPECT_EQ(canonical("4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+;  id \"a\";", keep),
+            "4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+; id \"a\";");
+  EXPECT_EQ(canonical("8/8/8/8/8/8/8/K6k w - - 3 9 id \"six\";", keep),
+            "8/8/8/8/8/8/8/K6k w - - 3 9 id \"six\";");
+  // The same records in the other formats, for contrast.
+  EXPECT_EQ(canonical("8/8/8/8/8/8/8/K6k w - - 3 9 id \"six\";"), "8/8/8/8/8/8/8/K6k w - - 3 9");
+  EXPECT_EQ(canonical("8/8/8/8/8/8/8/K6k w - - 3 9 id \"six\";", epd),
+            "8/8/8/8/8/8/8/K6k w - - id \"six\";");
+}
+
 TEST(Write, StartPositionIsUnchanged) {
   constexpr std::string_view start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
   EXPECT_EQ(canonical(start), start);

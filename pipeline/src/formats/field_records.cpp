@@ -128,10 +128,10 @@ std::size_t field_records::write(const core::record& rec, std::string_view line,
   const located_field& field = state_->field;
   std::string& canonical = state_->canonical;
   std::string& written = state_->written;
-  // The field keeps its own form: 6 fields stay 6, 4 (EPD) stay 4 with their operations.
+  // The field keeps its own form: 4 fields (EPD) stay 4, 6 stay 6, operations and payload
+  // follow.
   core::write_options options = state_->config.write;
-  options.format =
-      rec.has(core::record_note::epd_form) ? core::output_format::epd : core::output_format::fen;
+  options.format = core::output_format::keep;
   canonical.resize(core::max_written_size(field.text.size()));
   canonical.resize(core::write_record(rec, field.text, options, canonical.data()));
 

@@ -34,7 +34,8 @@ struct option_names<key_kind> {
 template <>
 struct option_names<output_format> {
   static constexpr std::array values{option_name<output_format>{"fen", output_format::fen},
-                                     option_name<output_format>{"epd", output_format::epd}};
+                                     option_name<output_format>{"epd", output_format::epd},
+                                     option_name<output_format>{"keep", output_format::keep}};
 };
 
 template <>

@@ -13,6 +13,9 @@ namespace fenbatch::core {
 enum class output_format : std::uint8_t {
   fen,  // 6 fields; EPD operations dropped (hmvc/fmvn already became the counters)
   epd,  // 4 fields, then the record's operations with single spaces
+  // Each record in the form it was read: an EPD record (4 fields) as epd; a FEN record as fen,
+  // followed by its EPD operations if it had any. Nothing of the record is dropped.
+  keep,
 };
 // Either format then writes the record's payload (decode_options::payload), if any, after one
 // space, verbatim.
