@@ -14,7 +14,8 @@ namespace fenbatch::pipeline::detail {
 
 // The reference set of config.exclude_paths (null when there are none), and what the
 // references held in `stats`. Invalid lines are counted there and do not fail the run; a
-// missing or unreadable reference throws an I/O error. One thread: references are usually
+// missing or unreadable reference throws an I/O error; a reference without a valid line gets
+// a warning through run_config::diagnostic. One thread: references are usually
 // test sets, small beside the corpus (see the user documentation for the measured rate).
 [[nodiscard]] std::unique_ptr<const dedupe_set> load_reference_set(const run_config& config,
                                                                    reference_stats& stats);

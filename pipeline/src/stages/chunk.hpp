@@ -37,7 +37,8 @@ struct chunk {
     // duplicate; beside the key rather than in a vector of its own: one push per line.
     line_facts facts;
   };
-  // With --counts or --duplicates, per valid line: its index among the chunk's lines, and
+  // With --counts or --duplicates, per entry of `valid` (the valid lines not excluded): its index
+  // among the chunk's lines, and
   // (--duplicates) its text as read.
   struct valid_source {
     std::uint32_t line;
