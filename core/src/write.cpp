@@ -163,8 +163,8 @@ bool line_is_canonical(const record& rec, const write_options& options) noexcept
   return rec.plain_tail && rec.repairs == 0 && (rec.notes & renormalized) == 0 &&
          rec.placement_length != 0 && written_ep(rec, options.ep) == rec.pos.ep_square &&
          (options.castling == castling_notation::xfen || rec.pos.castling_rooks == 0) &&
-         (options.format == output_format::keep ||
-          (options.format == output_format::fen) != rec.has(record_note::epd_form));
+         ((options.format == output_format::fen) != rec.has(record_note::epd_form) ||
+          options.format == output_format::keep);
 }
 
 }  // namespace
