@@ -178,6 +178,10 @@ fen_status line_decoder::placement() noexcept {
         case '~':
         case '+': return fail(p_, fen_errc::variant_syntax);
         case '9': return fail(p_, fen_errc::rank_width);
+        case '0':
+          // "10" is ten empty squares: on this 8-file board a width error (TENBYEIGHT.md).
+          if (previous_was_digit && p_[-1] == '1') return fail(p_ - 1, fen_errc::rank_width);
+          return fail(p_, fen_errc::bad_piece_char);
         default: return fail(p_, fen_errc::bad_piece_char);
       }
     }

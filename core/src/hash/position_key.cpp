@@ -32,7 +32,8 @@ position_key make_key(const record& rec, key_kind kind) noexcept {
   } else {
     h = XXH3_128bits(words.data(), 8 * sizeof(std::uint64_t));
   }
-  return {h.low64, h.high64};
+  // The top bit tells the board: 0 here, 1 for every 10x8 key (ten_by_eight/position_key.hpp).
+  return {h.low64, h.high64 & ~(std::uint64_t{1} << 63)};
 }
 
 }  // namespace fenbatch::core

@@ -25,7 +25,8 @@ namespace fenbatch::core {
   return signature;
 }
 
-// "KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP" for the start position.
+// "KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP" for the start position; a 10x8 signature
+// (ten_by_eight/material.hpp) as "KQACRRBBNNPPPPPPPPPPvK...".
 [[nodiscard]] std::string material_signature_text(std::uint64_t signature);
 
 }  // namespace fenbatch::core
