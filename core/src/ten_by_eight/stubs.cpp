@@ -8,9 +8,6 @@
 
 namespace fenbatch::core::ten_by_eight {
 
-fen_status validate(record&, const decode_options&) noexcept {
-  return {};
-}
 position_key make_key(const record&, key_kind) noexcept {
   return {0, std::uint64_t{1} << 63};
 }
