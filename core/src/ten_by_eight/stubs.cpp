@@ -8,9 +8,6 @@
 
 namespace fenbatch::core::ten_by_eight {
 
-position_key make_key(const record&, key_kind) noexcept {
-  return {0, std::uint64_t{1} << 63};
-}
 void generate_legal_moves(const position&, move_list& out) noexcept {
   out.size = 0;
 }
