@@ -196,6 +196,9 @@ TEST(TenByEightDecode, EpPoliciesOnAPinnedCapture) {
   EXPECT_EQ(read(pinned, strict, {.ep = ep_policy::always}), pinned);
   EXPECT_EQ(read("1k8/10/10/K1Pp5q/10/10/10/10 w - d6 0 1"),
             "1k8/10/10/K1Pp5q/10/10/10/10 w - - 0 1");
+  // The archbishop h8 pins e5 to the b2 king along the diagonal the capture leaves.
+  EXPECT_EQ(read("k6a2/10/10/3pP5/10/10/1K8/10 w - d6 0 1"),
+            "k6a2/10/10/3pP5/10/10/1K8/10 w - - 0 1");
   // A knight on g5 blocks the rank: the capture is legal.
   constexpr std::string_view blocked = "1k8/10/10/K1Pp2N2c/10/10/10/10 w - d6 0 1";
   EXPECT_EQ(parsed(blocked).legal_ep, make_square(3, 5));
