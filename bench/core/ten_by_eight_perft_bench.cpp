@@ -3,7 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include "fenbatch/core/ten_by_eight/movegen.hpp"
-#include "ten_by_eight_test_fen.hpp"
+#include "fenbatch/core/ten_by_eight/record.hpp"
 
 namespace {
 
@@ -11,14 +11,14 @@ using namespace fenbatch::core::ten_by_eight;
 
 void ten_by_eight_perft_bench(benchmark::State& state, const char* fen, int depth,
                               std::uint64_t expected) {
-  const auto pos = fenbatch::test::read_ten_by_eight_fen(fen);
-  if (!pos) {
+  record rec;
+  if (!parse_record(fen, {}, rec).ok()) {
     state.SkipWithError("position rejected");
     return;
   }
   std::uint64_t nodes = 0;
   for (auto _ : state) {
-    nodes = perft(*pos, depth);
+    nodes = perft(rec.pos, depth);
     benchmark::DoNotOptimize(nodes);
   }
   if (nodes != expected) state.SkipWithError("wrong node count");

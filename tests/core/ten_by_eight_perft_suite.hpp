@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "fenbatch/core/ten_by_eight/movegen.hpp"
+#include "fenbatch/core/ten_by_eight/record.hpp"
 #include "shared_data.hpp"
-#include "ten_by_eight_test_fen.hpp"
 
 namespace fenbatch::test {
 
@@ -46,12 +46,13 @@ inline int check_ten_by_eight_perft(const std::filesystem::path& file, std::uint
   for (const std::string& line : read_lines(file)) {
     if (line.empty()) continue;
     const ten_by_eight_perft_case c = parse_ten_by_eight_perft_line(line);
-    const auto pos = read_ten_by_eight_fen(c.fen);
-    EXPECT_TRUE(pos.has_value()) << c.fen;
-    if (!pos) continue;
+    core::ten_by_eight::record rec;
+    const core::fen_status status = core::ten_by_eight::parse_record(c.fen, {}, rec);
+    EXPECT_TRUE(status.ok()) << c.fen << ": " << core::to_string(status.code);
+    if (!status.ok()) continue;
     for (const auto& [depth, nodes] : c.depths) {
       if (nodes < min_nodes || nodes > max_nodes) continue;
-      EXPECT_EQ(core::ten_by_eight::perft(*pos, depth), nodes) << c.fen << " depth " << depth;
+      EXPECT_EQ(core::ten_by_eight::perft(rec.pos, depth), nodes) << c.fen << " depth " << depth;
       ++checked;
     }
   }
