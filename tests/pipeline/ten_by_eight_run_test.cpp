@@ -9,11 +9,14 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
+#include "fenbatch/core/board_kind.hpp"
 #include "fenbatch/pipeline/run.hpp"
 #include "read_file.hpp"
+#include "stages/line_facts.hpp"
 #include "temp_dir.hpp"
 
 namespace fenbatch::pipeline {
@@ -94,6 +97,35 @@ run_config dedupe_config(const std::string& input) {
   config.inputs = {input};
   config.dedupe = true;
   return config;
+}
+
+TEST(TenByEightLineFacts, HoldATenByEightSignatureBesideSideAndCastling) {
+  // Capablanca's array: per side Q A C 1 each, R B N 2 each, P 10 (nibbles from bit 0 in that
+  // order, black's from bit 28), and the 10x8 marker, bit 56.
+  std::uint64_t signature = std::uint64_t{1} << 56;
+  for (const unsigned side : {0U, 28U}) {
+    const unsigned counts[] = {1, 1, 1, 2, 2, 2, 10};
+    for (unsigned k = 0; k < 7; ++k) signature |= std::uint64_t{counts[k]} << (side + 4 * k);
+  }
+  const auto facts =
+      detail::line_facts::make(signature, core::color::black, core::castling_class::chess960);
+  EXPECT_EQ(facts.signature(), signature);
+  EXPECT_FALSE(facts.white_to_move());
+  EXPECT_EQ(facts.castling(), core::castling_class::chess960);
+  EXPECT_TRUE(facts.ten_by_eight());
+  EXPECT_EQ(facts.pieces(), 40U);
+  // An 8x8 signature (marker bit 40): the start position, 32 pieces.
+  std::uint64_t start_8x8 = std::uint64_t{1} << 40;
+  for (const unsigned side : {0U, 20U}) {
+    const unsigned counts[] = {1, 2, 2, 2, 8};
+    for (unsigned k = 0; k < 5; ++k) start_8x8 |= std::uint64_t{counts[k]} << (side + 4 * k);
+  }
+  const auto chess_facts =
+      detail::line_facts::make(start_8x8, core::color::white, core::castling_class::standard);
+  EXPECT_FALSE(chess_facts.ten_by_eight());
+  EXPECT_EQ(chess_facts.pieces(), 32U);
+  EXPECT_EQ(chess_facts.signature(), start_8x8);
+  EXPECT_TRUE(chess_facts.white_to_move());
 }
 
 TEST(TenByEightRun, DedupesAcrossSpellingsButNeverAcrossBoards) {
@@ -196,17 +228,22 @@ TEST(TenByEightRun, MaterialSignaturesNameArchbishopsAndChancellors) {
   const run_stats s = run_on(dir, dedupe_config(dir.file("in.fen", join(mixed_lines())))).stats;
   const std::string capablanca_material = "KQACRRBBNNPPPPPPPPPPvKQACRRBBNNPPPPPPPPPP";
   const std::string chess_material = "KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP";
-  std::vector<std::pair<std::string, std::uint64_t>> top;
-  for (const auto& m : s.top_material()) top.emplace_back(m.text, m.count);
+  std::vector<std::pair<std::string, std::string_view>> top;
+  std::vector<std::uint64_t> counts;
+  for (const auto& m : s.top_material()) {
+    top.emplace_back(m.text, core::board_kind_name(m.board));
+    counts.push_back(m.count);
+  }
   // Ties by signature: the 8x8 ones (marker bit 40) before the 10x8 ones (marker bit 56); the
   // two "KvK" are the 8x8 and the 10x8 bare kings (lines 5 and 6), then 18's "KvKC".
-  const std::vector<std::pair<std::string, std::uint64_t>> expected = {
-      {capablanca_material, 3},            // 1, 2, 17
-      {chess_material, 2},                 // 3, 4
-      {"KRRRPPPPPPPPPvKRRRPPPPPPPPP", 2},  // 7, 8
-      {"KvK", 1},
-      {"KvK", 1},
-      {"KvKC", 1}};
+  const std::vector<std::pair<std::string, std::string_view>> expected = {
+      {capablanca_material, "10x8"},            // 1, 2, 17
+      {chess_material, "8x8"},                  // 3, 4
+      {"KRRRPPPPPPPPPvKRRRPPPPPPPPP", "10x8"},  // 7, 8
+      {"KvK", "8x8"},
+      {"KvK", "10x8"},
+      {"KvKC", "10x8"}};
+  EXPECT_EQ(counts, (std::vector<std::uint64_t>{3, 2, 2, 1, 1, 1}));
   EXPECT_EQ(top, expected);
   std::uint64_t written_capablanca = 0;
   for (const auto& m : s.top_written_material()) {
