@@ -4,7 +4,8 @@
 #    spellings, CRLF and EPD forms; 8x8 and 10x8 bare kings that must not dedupe; invalid lines
 #    of both boards) deduplicates to the hand-written expected files, by default and with
 #    --castling shredder, --format epd, --key fen and --ep pseudo (which drops no ep square
-#    here: line 21's e3 has no black pawn beside it); its statistics by board are counted by hand.
+#    here: line 21's e3 has no black pawn beside it); its statistics by board and material are
+#    counted by hand, and its statistics document validates against docs/stats.schema.json.
 # 2. A generated mixed corpus (fenbatch-gen --variant mixed, repeated so that duplicates occur,
 #    with the hand-written file) gives byte-identical output, rejects and statistics at -j1 and
 #    -j2, under every decoder this CPU runs (FENBATCH_FORCE_IMPL), mapped, streamed (--no-mmap)
@@ -27,9 +28,11 @@ check ten_by_eight_mixed.dedupe --ep pseudo
 echo "hand-written: ok"
 
 "$FENBATCH" -q --dedupe --stats-json hand.json -o /dev/null "$hand"
-python3 - hand.json <<'PY'
+python3 - hand.json "$DATA/../../docs/stats.schema.json" <<'PY'
 import json, sys
+import jsonschema
 s = json.load(open(sys.argv[1]))
+jsonschema.validate(s, json.load(open(sys.argv[2])))  # 10x8 signatures, 40 pieces, boards
 # 8x8: lines 3, 4, 5, 14, 15, 22; invalid 14 (rank_count), 15 (rank_width); 4 repeats 3.
 # 10x8: the other 16 non-skipped lines; invalid 11, 12, 13, 16, 24; 2, 8, 19, 23 repeat
 # 1, 7, 1, 1.
@@ -44,11 +47,16 @@ if (s["lines"], s["skipped"]["blank"], s["skipped"]["comment"]) != (24, 1, 1):
     failures.append("lines and skipped")
 if not s["reconciliation"]["balanced"]:
     failures.append("reconciliation")
-signatures = {m["signature"] for m in s["positions"]["top_material"]}
-# Lines 1, 2, 17, 19, 23: Capablanca's array; 20: an archbishop; 18: a chancellor.
-for signature in ("KQACRRBBNNPPPPPPPPPPvKQACRRBBNNPPPPPPPPPP", "KAvK", "KvKC"):
-    if signature not in signatures:
-        failures.append(f"top_material lacks {signature}")
+material = {(m["signature"], m["board"]): m["count"] for m in s["positions"]["top_material"]}
+# Lines 1, 2, 17, 19, 21, 23: Capablanca's array; 20: an archbishop; 18: a chancellor; 5 and 6:
+# bare kings on each board.
+for signature, board, count in (("KQACRRBBNNPPPPPPPPPPvKQACRRBBNNPPPPPPPPPP", "10x8", 6),
+                                ("KAvK", "10x8", 1), ("KvKC", "10x8", 1), ("KvK", "8x8", 1),
+                                ("KvK", "10x8", 1)):
+    if material.get((signature, board)) != count:
+        failures.append(f"top_material: {signature} ({board}) {material.get((signature, board))}")
+if s["positions"]["piece_count"]["40"] != 6:  # 1, 2, 17, 19, 21, 23
+    failures.append(f"piece_count 40: {s['positions']['piece_count']['40']}")
 for f in failures:
     print("FAIL:", f)
 sys.exit(1 if failures else 0)
