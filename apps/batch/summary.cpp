@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fenbatch/core/board_kind.hpp"
 #include "fenbatch/pipeline/run_counters.hpp"
 
 namespace fenbatch::app {
@@ -61,6 +62,27 @@ void print_written_positions(const run_stats& s) {
                            with_commas(s.written_castling_standard) + ", chess960 " +
                            with_commas(s.written_castling_chess960);
   std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+// "   8x8: lines 10, valid 8, invalid 2, duplicates 1, written 7" and the same for 10x8, once
+// a 10x8 line was seen (an 8x8 corpus's summary stays as it was).
+void print_boards(const run_stats& s, bool exclude) {
+  if (s.ten_by_eight_lines == 0) return;
+  if (exclude) {
+    print_counter_line(s, {counter::eight_by_eight_lines, counter::eight_by_eight_valid,
+                           counter::eight_by_eight_invalid, counter::eight_by_eight_duplicates,
+                           counter::eight_by_eight_excluded, counter::eight_by_eight_written});
+    print_counter_line(s, {counter::ten_by_eight_lines, counter::ten_by_eight_valid,
+                           counter::ten_by_eight_invalid, counter::ten_by_eight_duplicates,
+                           counter::ten_by_eight_excluded, counter::ten_by_eight_written});
+    return;
+  }
+  print_counter_line(s, {counter::eight_by_eight_lines, counter::eight_by_eight_valid,
+                         counter::eight_by_eight_invalid, counter::eight_by_eight_duplicates,
+                         counter::eight_by_eight_written});
+  print_counter_line(
+      s, {counter::ten_by_eight_lines, counter::ten_by_eight_valid, counter::ten_by_eight_invalid,
+          counter::ten_by_eight_duplicates, counter::ten_by_eight_written});
 }
 
 // "  input a.fen: lines 10, valid 8, invalid 1, skipped 1, duplicates 2, written 6", and
@@ -134,6 +156,7 @@ void print_stats(const run_stats& s, const run_config& config) {
                "  reconciliation: lines %s = written + duplicates + excluded + invalid + skipped: "
                "%s\n",
                with_commas(s.lines).c_str(), s.reconciles() ? "ok" : "MISMATCH");
+  print_boards(s, !config.exclude_paths.empty());
   print_counter_line(s, {counter::white_to_move, counter::black_to_move, counter::castling_none,
                          counter::castling_standard, counter::castling_chess960});
   print_counter_line(s, {counter::legal_ep, counter::in_check});
@@ -150,10 +173,12 @@ void print_stats(const run_stats& s, const run_config& config) {
                  with_commas(r.valid).c_str(), with_commas(r.invalid).c_str(),
                  with_commas(r.positions).c_str());
   }
-  const std::vector<pipeline::counted_text> material = s.top_material();
+  const std::vector<pipeline::counted_material> material = s.top_material();
   for (std::size_t i = 0; i < material.size() && i < 5; ++i) {
-    std::fprintf(stderr, "  material #%zu: %s %s\n", i + 1, material[i].text.c_str(),
-                 with_commas(material[i].count).c_str());
+    // The board only for 10x8 signatures: "KvK" alone stays the 8x8 one.
+    const bool ten_files = material[i].board == core::board_kind::ten_by_eight;
+    std::fprintf(stderr, "  material #%zu: %s%s %s\n", i + 1, material[i].text.c_str(),
+                 ten_files ? " (10x8)" : "", with_commas(material[i].count).c_str());
   }
   for (std::size_t i = 0; i < s.most_repeated.size() && i < 5; ++i) {
     std::fprintf(stderr, "  repeated #%zu: %s x%s\n", i + 1, s.most_repeated[i].text.c_str(),
