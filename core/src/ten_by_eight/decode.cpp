@@ -119,7 +119,11 @@ fen_status line_reader::run() noexcept {
     rec_.notes |= static_cast<std::uint8_t>(record_note::whitespace_normalized);
   }
   rec_.placement_column = column(p_);
+  const char* const placement_begin = p_;
   if (fen_status s = placement(); !s.ok()) return s;
+  if (!rec_.repaired(repair_kind::digit_run)) {
+    rec_.placement_length = static_cast<std::uint32_t>(p_ - placement_begin);
+  }
   skip_blanks();
   if (fen_status s = side(); !s.ok()) return s;
   skip_blanks();

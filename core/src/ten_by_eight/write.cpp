@@ -164,7 +164,13 @@ class operation_writer {
 std::size_t write_record(const record& rec, std::string_view line, const write_options& options,
                          char* out) noexcept {
   const position& pos = rec.pos;
-  char* o = write_placement(pos, out);
+  char* o = out;
+  if (rec.placement_length != 0) {
+    std::memcpy(o, line.data() + rec.placement_column - 1, rec.placement_length);
+    o += rec.placement_length;
+  } else {
+    o = write_placement(pos, o);
+  }
   o = write_side_castling_ep(pos, options.castling, written_ep(rec, options.ep), o);
   const bool as_fen = options.format == output_format::fen ||
                       (options.format == output_format::keep && !rec.has(record_note::epd_form));

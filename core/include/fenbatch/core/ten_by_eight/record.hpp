@@ -26,6 +26,10 @@ struct record {
   std::uint32_t payload_begin = 0;
   std::uint32_t payload_end = 0;
   std::uint32_t placement_column = 0;
+  // Length of the placement field when its text is already canonical (no repaired count
+  // runs: strict mode never accepts two counts in a row), else 0. The writer then copies it
+  // instead of re-encoding 80 squares. Whoever changes `pos` after decoding must set it to 0.
+  std::uint32_t placement_length = 0;
   std::uint32_t side_column = 0;
   std::uint32_t ep_column = 0;
   std::uint32_t stale_castling_column = 0;
