@@ -111,7 +111,8 @@ class option_reader {
 constexpr const char* usage_text =
     "Usage: fenbatch [OPTIONS] [INPUT [OUTPUT]]\n"
     "       fenbatch [OPTIONS] -o OUTPUT INPUT...\n"
-    "Validate, normalize and optionally deduplicate FEN/EPD positions.\n"
+    "Validate, normalize and optionally deduplicate FEN/EPD positions: 8x8 chess and Chess960,\n"
+    "and X-FEN's 10x8 boards (Capablanca family: archbishop A, chancellor C), mixed freely.\n"
     "As with uniq, INPUT defaults to standard input and OUTPUT to standard output ('-' names\n"
     "either). Several inputs need -o OUTPUT: without -o, three or more operands are an error.\n"
     "Inputs are read in order as one stream; .gz .bz2 .xz .zst inputs are decompressed.\n"
