@@ -1,0 +1,40 @@
+// What the board-independent templates (decoder/record_fields.hpp, write_tail.hpp,
+// validate_steps.hpp) need from a board: its types, and the functions whose arguments (plain
+// bitboards and integers) would not find the board's own by themselves. One struct per board;
+// every function forwards to the board's, so an instantiation compiles to the board's code.
+#pragma once
+
+#include "fenbatch/core/record.hpp"
+#include "fenbatch/core/ten_by_eight/record.hpp"
+
+namespace fenbatch::core::detail {
+
+struct eight_by_eight_board {
+  using bitboard = core::bitboard;
+  using square = core::square;
+  using piece_type = core::piece_type;
+  using position = core::position;
+  using record = core::record;
+  static constexpr int files = 8;
+  static constexpr square no_square = core::no_square;
+
+  static constexpr bitboard rank_bb(int rank) noexcept { return core::rank_bb(rank); }
+  static constexpr square lsb(bitboard b) noexcept { return core::lsb(b); }
+  static constexpr square msb(bitboard b) noexcept { return core::msb(b); }
+};
+
+struct ten_by_eight_board {
+  using bitboard = ten_by_eight::bitboard;
+  using square = ten_by_eight::square;
+  using piece_type = ten_by_eight::piece_type;
+  using position = ten_by_eight::position;
+  using record = ten_by_eight::record;
+  static constexpr int files = ten_by_eight::file_count;
+  static constexpr square no_square = ten_by_eight::no_square;
+
+  static constexpr bitboard rank_bb(int rank) noexcept { return ten_by_eight::rank_bb(rank); }
+  static constexpr square lsb(bitboard b) noexcept { return ten_by_eight::lsb(b); }
+  static constexpr square msb(bitboard b) noexcept { return ten_by_eight::msb(b); }
+};
+
+}  // namespace fenbatch::core::detail
