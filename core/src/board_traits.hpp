@@ -1,7 +1,8 @@
-// What the board-independent templates (decoder/record_fields.hpp, write_tail.hpp,
-// validate_steps.hpp) need from a board: its types, and the functions whose arguments (plain
-// bitboards and integers) would not find the board's own by themselves. One struct per board;
-// every function forwards to the board's, so an instantiation compiles to the board's code.
+// What the board-independent templates (write_tail.hpp, validate_steps.hpp) need from a
+// board: its types, and the functions whose arguments (plain bitboards and integers) would not
+// find the board's own by themselves (a 10x8 bitboard would silently narrow to an 8x8 one). One
+// struct per board; every function forwards to the board's, so an instantiation compiles to the
+// board's code.
 #pragma once
 
 #include "fenbatch/core/record.hpp"
@@ -21,6 +22,9 @@ struct eight_by_eight_board {
   static constexpr bitboard rank_bb(int rank) noexcept { return core::rank_bb(rank); }
   static constexpr square lsb(bitboard b) noexcept { return core::lsb(b); }
   static constexpr square msb(bitboard b) noexcept { return core::msb(b); }
+  static constexpr square pop_lsb(bitboard& b) noexcept { return core::pop_lsb(b); }
+  static constexpr int popcount(bitboard b) noexcept { return core::popcount(b); }
+  static constexpr bool more_than_one(bitboard b) noexcept { return core::more_than_one(b); }
 };
 
 struct ten_by_eight_board {
@@ -35,6 +39,11 @@ struct ten_by_eight_board {
   static constexpr bitboard rank_bb(int rank) noexcept { return ten_by_eight::rank_bb(rank); }
   static constexpr square lsb(bitboard b) noexcept { return ten_by_eight::lsb(b); }
   static constexpr square msb(bitboard b) noexcept { return ten_by_eight::msb(b); }
+  static constexpr square pop_lsb(bitboard& b) noexcept { return ten_by_eight::pop_lsb(b); }
+  static constexpr int popcount(bitboard b) noexcept { return ten_by_eight::popcount(b); }
+  static constexpr bool more_than_one(bitboard b) noexcept {
+    return ten_by_eight::more_than_one(b);
+  }
 };
 
 }  // namespace fenbatch::core::detail

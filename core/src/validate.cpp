@@ -1,8 +1,10 @@
 // Legality of a decoded position: the union of python-chess Board.status() and shakmaty's
-// setup validation (the stricter verdict wins), Chess960-aware throughout.
+// setup validation (the stricter verdict wins), Chess960-aware throughout. The checks that are
+// the same on 10x8 are validate_steps.hpp's, over this file's eight_by_eight_rules.
 
 #include "attack_tables.hpp"
 #include "fenbatch/core/record.hpp"
+#include "validate_steps.hpp"
 
 namespace fenbatch::core {
 namespace {
@@ -38,70 +40,25 @@ bool too_much_material(const position& pos, color c) noexcept {
   return promoted > 8 - popcount(pos.pieces(c, piece_type::pawn));
 }
 
-// The rights python-chess clean_castling_rights() keeps: rooks of that colour on its back rank,
-// the king on the back rank, and the outermost rook on each side of it.
-bitboard clean_castling_rights(const position& pos) noexcept {
-  bitboard clean = 0;
-  for (const color c : {color::white, color::black}) {
-    const bitboard back = rank_bb(back_rank(c));
-    const bitboard king = pos.pieces(c, piece_type::king) & back;
-    if (king == 0) continue;
-    const bitboard rights = pos.castling_rooks & pos.pieces(c, piece_type::rook) & back;
-    const bitboard a_side = rights & (king - 1);
-    const bitboard h_side = rights & ~(king | (king - 1));
-    if (a_side != 0) clean |= square_bb(lsb(a_side));
-    if (h_side != 0) clean |= square_bb(msb(h_side));
+// The 8x8 board for validate_steps.hpp: an anonymous type, so that the steps compile as this
+// file's own static functions did (internal linkage; GCC inlines them into validate()).
+struct eight_by_eight_rules : detail::eight_by_eight_board {
+  static bitboard attackers(const position& pos, square s, color by, bitboard occupied) noexcept {
+    return attackers_of(pos, s, by, occupied);
   }
-  return clean;
-}
-
-// python-chess _valid_ep_square: the target is on the side's ep rank, empty, with the pushed
-// pawn in front of it and the square the pawn came from empty.
-bool valid_ep_square(const position& pos) noexcept {
-  const square ep = pos.ep_square;
-  const color us = pos.side_to_move;
-  if (rank_of(ep) != (us == color::white ? 5 : 2)) return false;
-  const bitboard target = square_bb(ep);
-  const bitboard pushed = forward(~us, target);  // one step back towards the pusher
-  const bitboard origin = forward(us, target);
-  return (pos.pieces(~us, piece_type::pawn) & pushed) != 0 && (pos.occupied() & target) == 0 &&
-         (pos.occupied() & origin) == 0;
-}
-
-// Checks that no legal last move can have given (python-chess status(), which includes
-// shakmaty's "two stepping checkers" rule).
-bool impossible_check(const position& pos, bitboard checkers) noexcept {
-  const color us = pos.side_to_move;
-  const square king = pos.king_square(us);
-  const int count = popcount(checkers);
-  if (count > 2) return true;
-  const bitboard steppers =
-      pos.pieces(piece_type::pawn) | pos.pieces(piece_type::knight) | pos.pieces(piece_type::king);
-  if (popcount(checkers & steppers) > 1) return true;
-  if (pos.ep_square != no_square) {
-    // The last move was the double push to pushed_to: either that pawn gives the only check,
-    // or the check came from a line the pawn uncovered.
-    const auto pushed_to = square_at(to_index(pos.ep_square) ^ 8);
-    const auto pushed_from = square_at(to_index(pos.ep_square) ^ 24);
-    const bitboard before = (pos.occupied() & ~square_bb(pushed_to)) | square_bb(pushed_from);
-    return count > 1 || (msb(checkers) != pushed_to && attackers_of(pos, king, ~us, before) != 0);
+  static bitboard line_through(square a, square b) noexcept { return line_bb(a, b); }
+  static bitboard pawn_attacks(color c, square s) noexcept { return detail::pawn_attacks(c, s); }
+  static bitboard leapers(const position& pos, square /*king*/) noexcept {
+    return pos.pieces(piece_type::pawn) | pos.pieces(piece_type::knight) |
+           pos.pieces(piece_type::king);
   }
-  return count == 2 && (line_bb(lsb(checkers), msb(checkers)) & square_bb(king)) != 0;
-}
-
-// Whether a capture on the en-passant square leaves the mover's king safe.
-bool has_legal_ep_capture(const position& pos, bitboard capturers) noexcept {
-  const color us = pos.side_to_move;
-  const square king = pos.king_square(us);
-  const bitboard target = square_bb(pos.ep_square);
-  const bitboard captured = forward(~us, target);
-  while (capturers != 0) {
-    const square from = pop_lsb(capturers);
-    const bitboard after = (pos.occupied() ^ square_bb(from) ^ captured) | target;
-    if ((attackers_of(pos, king, ~us, after) & ~captured) == 0) return true;
+  static bitboard step(color c, square s) noexcept { return forward(c, square_bb(s)); }
+  // The ep square is on rank 3 or 6: the pawn stands one rank further, came from one beyond.
+  static square pushed_to(color /*us*/, square ep) noexcept { return square_at(to_index(ep) ^ 8); }
+  static square pushed_from(color /*us*/, square ep) noexcept {
+    return square_at(to_index(ep) ^ 24);
   }
-  return false;
-}
+};
 
 }  // namespace
 
@@ -130,12 +87,13 @@ fen_status validate(record& rec, const decode_options& options) noexcept {
   if (rec.stale_castling_column != 0 && !options.repair) {
     return {fen_errc::bad_castling_rights, rec.stale_castling_column};
   }
-  if (const bitboard clean = clean_castling_rights(pos); clean != pos.castling_rooks) {
+  if (const bitboard clean = detail::clean_castling_rights<eight_by_eight_rules>(pos);
+      clean != pos.castling_rooks) {
     if (!options.repair) return board_error(fen_errc::bad_castling_rights);
     pos.castling_rooks = clean;
     rec.repairs |= repair_bit(repair_kind::castling_dropped);
   }
-  if (pos.ep_square != no_square && !valid_ep_square(pos)) {
+  if (pos.ep_square != no_square && !detail::valid_ep_square<eight_by_eight_rules>(pos)) {
     if (!options.repair) return {fen_errc::bad_ep_square, rec.ep_column};
     pos.ep_square = no_square;
     rec.repairs |= repair_bit(repair_kind::ep_dropped);
@@ -147,7 +105,7 @@ fen_status validate(record& rec, const decode_options& options) noexcept {
     return {fen_errc::opposite_check, rec.side_column};
   }
   const bitboard checkers = attackers_of(pos, pos.king_square(us), ~us, occupied);
-  if (checkers != 0 && impossible_check(pos, checkers)) {
+  if (checkers != 0 && detail::impossible_check<eight_by_eight_rules>(pos, checkers)) {
     return board_error(fen_errc::impossible_check);
   }
   rec.in_check = checkers != 0;
@@ -164,7 +122,8 @@ fen_status validate(record& rec, const decode_options& options) noexcept {
   if (pos.ep_square != no_square) {
     const bitboard capturers = pos.pieces(us, piece_type::pawn) & pawn_attacks(~us, pos.ep_square);
     rec.pseudo_legal_ep = capturers != 0;
-    if (has_legal_ep_capture(pos, capturers)) rec.legal_ep = pos.ep_square;
+    if (detail::has_legal_ep_capture<eight_by_eight_rules>(pos, capturers))
+      rec.legal_ep = pos.ep_square;
   }
   return {};
 }

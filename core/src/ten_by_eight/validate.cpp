@@ -1,6 +1,8 @@
 // Legality of a decoded 10x8 record (TENBYEIGHT.md, "Legality, in this order"): core's
 // validate() (core/src/validate.cpp) on ten files, with the Capablanca-family material rule
 // and the archbishop and chancellor as leapers when they stand a knight's move from the king.
+// The checks that are the same as on 8x8 are ../validate_steps.hpp's (en_passant.hpp gives
+// them this board's rules).
 
 #include <algorithm>
 
@@ -33,58 +35,6 @@ bool too_much_material(const position& pos, color c) noexcept {
   return promoted > max_pawns - popcount(pos.pieces(c, piece_type::pawn));
 }
 
-// The rights python-chess clean_castling_rights() keeps, on ten files: own rooks on the back
-// rank, the king there, and the outermost rook on each side of it.
-bitboard clean_castling_rights(const position& pos) noexcept {
-  bitboard clean = 0;
-  for (const color c : {color::white, color::black}) {
-    const bitboard back = rank_bb(back_rank(c));
-    const bitboard king = pos.pieces(c, piece_type::king) & back;
-    if (king == 0) continue;
-    const bitboard rights = pos.castling_rooks & pos.pieces(c, piece_type::rook) & back;
-    const bitboard a_side = rights & (king - 1);
-    const bitboard j_side = rights & ~(king | (king - 1));
-    if (a_side != 0) clean |= square_bb(lsb(a_side));
-    if (j_side != 0) clean |= square_bb(msb(j_side));
-  }
-  return clean;
-}
-
-// The target is on the side to move's 6th rank (3rd for black), empty, with the pushed enemy
-// pawn in front of it and the square that pawn came from empty.
-bool valid_ep_square(const position& pos) noexcept {
-  const square ep = pos.ep_square;
-  const color us = pos.side_to_move;
-  if (rank_of(ep) != (us == color::white ? 5 : 2)) return false;
-  const bitboard pushed = square_bb(detail::step_forward(~us, ep));
-  const bitboard origin = square_bb(detail::step_forward(us, ep));
-  return (pos.pieces(~us, piece_type::pawn) & pushed) != 0 &&
-         (pos.occupied() & (square_bb(ep) | origin)) == 0;
-}
-
-// Checks that no legal last move can have given (core's rule; a leaping checker is a pawn, a
-// knight, or an archbishop or chancellor a knight's move from the king).
-bool impossible_check(const position& pos, bitboard checkers) noexcept {
-  const color us = pos.side_to_move;
-  const square king = pos.king_square(us);
-  const int count = popcount(checkers);
-  if (count > 2) return true;
-  const bitboard leapers =
-      pos.pieces(piece_type::pawn) | pos.pieces(piece_type::knight) | pos.pieces(piece_type::king) |
-      ((pos.pieces(piece_type::archbishop) | pos.pieces(piece_type::chancellor)) &
-       knight_attacks(king));
-  if (popcount(checkers & leapers) > 1) return true;
-  if (pos.ep_square != no_square) {
-    // The last move was the double push to pushed_to: either that pawn gives the only check,
-    // or the check came from a line the pawn uncovered.
-    const square pushed_to = detail::step_forward(~us, pos.ep_square);
-    const square pushed_from = detail::step_forward(us, pos.ep_square);
-    const bitboard before = (pos.occupied() & ~square_bb(pushed_to)) | square_bb(pushed_from);
-    return count > 1 || (msb(checkers) != pushed_to && attackers(pos, king, ~us, before) != 0);
-  }
-  return count == 2 && (line_through(lsb(checkers), msb(checkers)) & square_bb(king)) != 0;
-}
-
 }  // namespace
 
 fen_status validate(record& rec, const decode_options& options) noexcept {
@@ -111,12 +61,14 @@ fen_status validate(record& rec, const decode_options& options) noexcept {
   if (rec.stale_castling_column != 0 && !options.repair) {
     return {fen_errc::bad_castling_rights, rec.stale_castling_column};
   }
-  if (const bitboard clean = clean_castling_rights(pos); clean != pos.castling_rooks) {
+  if (const bitboard clean = core::detail::clean_castling_rights<detail::ten_by_eight_rules>(pos);
+      clean != pos.castling_rooks) {
     if (!options.repair) return board_error(fen_errc::bad_castling_rights);
     pos.castling_rooks = clean;
     rec.repairs |= repair_bit(repair_kind::castling_dropped);
   }
-  if (pos.ep_square != no_square && !valid_ep_square(pos)) {
+  if (pos.ep_square != no_square &&
+      !core::detail::valid_ep_square<detail::ten_by_eight_rules>(pos)) {
     if (!options.repair) return {fen_errc::bad_ep_square, rec.ep_column};
     pos.ep_square = no_square;
     rec.repairs |= repair_bit(repair_kind::ep_dropped);
@@ -128,7 +80,7 @@ fen_status validate(record& rec, const decode_options& options) noexcept {
     return {fen_errc::opposite_check, rec.side_column};
   }
   const bitboard checking = attackers(pos, pos.king_square(us), ~us, occupied);
-  if (checking != 0 && impossible_check(pos, checking)) {
+  if (checking != 0 && core::detail::impossible_check<detail::ten_by_eight_rules>(pos, checking)) {
     return board_error(fen_errc::impossible_check);
   }
   rec.in_check = checking != 0;
