@@ -1,4 +1,5 @@
-// What the board-independent templates (write_tail.hpp, validate_steps.hpp) need from a
+// What the board-independent templates (write_tail.hpp, validate_steps.hpp,
+// decoder/castling_resolver.hpp) need from a
 // board: its types, and the functions whose arguments (plain bitboards and integers) would not
 // find the board's own by themselves (a 10x8 bitboard would silently narrow to an 8x8 one). One
 // struct per board; every function forwards to the board's, so an instantiation compiles to the
@@ -20,6 +21,9 @@ struct eight_by_eight_board {
   static constexpr square no_square = core::no_square;
 
   static constexpr bitboard rank_bb(int rank) noexcept { return core::rank_bb(rank); }
+  static constexpr square make_square(int file, int rank) noexcept {
+    return core::make_square(file, rank);
+  }
   static constexpr square lsb(bitboard b) noexcept { return core::lsb(b); }
   static constexpr square msb(bitboard b) noexcept { return core::msb(b); }
   static constexpr square pop_lsb(bitboard& b) noexcept { return core::pop_lsb(b); }
@@ -37,6 +41,9 @@ struct ten_by_eight_board {
   static constexpr square no_square = ten_by_eight::no_square;
 
   static constexpr bitboard rank_bb(int rank) noexcept { return ten_by_eight::rank_bb(rank); }
+  static constexpr square make_square(int file, int rank) noexcept {
+    return ten_by_eight::make_square(file, rank);
+  }
   static constexpr square lsb(bitboard b) noexcept { return ten_by_eight::lsb(b); }
   static constexpr square msb(bitboard b) noexcept { return ten_by_eight::msb(b); }
   static constexpr square pop_lsb(bitboard& b) noexcept { return ten_by_eight::pop_lsb(b); }

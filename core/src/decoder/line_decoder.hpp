@@ -28,7 +28,7 @@ class line_decoder : public record_fields<record, 8, line_decoder> {
 
   // The board's own precise steps (precise_fields.cpp); the others are record_fields'.
   fen_status placement() noexcept;
-  fen_status castling() noexcept;
+  castling_problem resolve_letters(const char* field_end) noexcept;
 
   placement_kernel kernel_;
   bool fast_paths_;  // off: the precise parser alone, the reference for differential tests

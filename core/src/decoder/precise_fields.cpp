@@ -122,27 +122,10 @@ fen_status line_decoder::placement() noexcept {
   return {};
 }
 
-fen_status line_decoder::castling() noexcept {
-  if (p_ == end_) return fail(p_, fen_errc::field_count);
-  const char* const field_end = token_end(p_);
-  if (*p_ == '-') {
-    if (field_end - p_ != 1) return fail(p_ + 1, fen_errc::castling_syntax);
-    p_ = field_end;
-    return {};
-  }
-  if (const char* fast_end_at =
-          fast_paths_ ? fast_castling(p_, field_end, end_, rec_.pos) : nullptr;
-      fast_end_at != nullptr) {
-    p_ = fast_end_at;
-    return {};
-  }
-  if (const castling_problem problem =
-          resolve_castling(p_, field_end, begin_, options_.repair, rec_);
-      problem.at != nullptr) {
-    return fail(problem.at, problem.reason);
-  }
-  p_ = field_end;
-  return {};
+// The castling letters at p_: the fast resolvers first (when on), then the general one.
+castling_problem line_decoder::resolve_letters(const char* field_end) noexcept {
+  if (fast_paths_ && fast_castling(p_, field_end, end_, rec_.pos) != nullptr) return {};
+  return resolve_castling(p_, field_end, begin_, options_.repair, rec_);
 }
 
 template class record_fields<record, 8, line_decoder>;

@@ -1,12 +1,14 @@
 // The board-independent part of reading one line, shared by the 8x8 decoder (line_decoder)
 // and the 10x8 reader (ten_by_eight/line_reader.hpp): the line's framing, the side, the en
-// passant field, the counters, EPD operations (hmvc/fmvn) and the payload. Only the placement
-// and the castling letters depend on the board; each reader supplies those.
+// passant field, the castling field's "-", the counters, EPD operations (hmvc/fmvn) and the
+// payload. Only the placement and the castling letters depend on the board; each reader
+// supplies those.
 //
 // Record is core::record or ten_by_eight::record (the same member names), Files the board's
-// width, Fields the reader deriving from this (it provides castling()). The steps that only the
-// precise path takes are defined out of the class and instantiated once per reader
-// (precise_fields.cpp, ten_by_eight/decode.cpp), so that they stay calls, never inlined into
+// width, Fields the reader deriving from this: it provides resolve_letters(field_end), which
+// resolves a castling field other than "-" at p_ into rook squares (or names its problem). The
+// steps that only the precise path takes are defined out of the class and instantiated once per
+// reader (precise_fields.cpp, ten_by_eight/decode.cpp), so that they stay calls, never inlined into
 // the 8x8 hot path (decode_with).
 #pragma once
 
@@ -16,8 +18,8 @@
 
 #include "../char_class.hpp"
 #include "../epd_operations.hpp"
+#include "castling_resolver.hpp"
 #include "fenbatch/core/line_limits.hpp"
-#include "fenbatch/core/record.hpp"
 
 namespace fenbatch::core::decoder {
 
@@ -148,13 +150,14 @@ class record_fields {
     skip_blanks();
     if (fen_status s = side(); !s.ok()) return s;
     skip_blanks();
-    if (fen_status s = static_cast<Fields&>(*this).castling(); !s.ok()) return s;
+    if (fen_status s = castling(); !s.ok()) return s;
     skip_blanks();
     if (fen_status s = en_passant(); !s.ok()) return s;
     return counters_and_operations();
   }
 
   fen_status side() noexcept;
+  fen_status castling() noexcept;
   fen_status en_passant() noexcept;
   fen_status counter(fen_errc reason, std::uint32_t& value) noexcept;
   fen_status counters_and_operations() noexcept;
@@ -177,6 +180,21 @@ fen_status record_fields<Record, Files, Fields>::side() noexcept {
   ++p_;
   if (p_ != end_ && !detail::is_blank(*p_)) return fail(p_, fen_errc::bad_side);
   rec_.pos.side_to_move = c == 'w' ? color::white : color::black;
+  return {};
+}
+
+template <class Record, int Files, class Fields>
+fen_status record_fields<Record, Files, Fields>::castling() noexcept {
+  if (p_ == end_) return fail(p_, fen_errc::field_count);
+  const char* const field_end = token_end(p_);
+  if (*p_ == '-') {
+    if (field_end - p_ != 1) return fail(p_ + 1, fen_errc::castling_syntax);
+  } else if (const castling_problem problem =
+                 static_cast<Fields&>(*this).resolve_letters(field_end);
+             problem.at != nullptr) {
+    return fail(problem.at, problem.reason);
+  }
+  p_ = field_end;
   return {};
 }
 

@@ -1,5 +1,6 @@
 // The state of one 10x8 line being read and the steps that read it, one per field: the driver
-// in decode.cpp, the placement in placement.cpp, the castling letters in castling_letters.cpp,
+// in decode.cpp, the placement in placement.cpp, the castling letters in castling_letters.cpp
+// (the resolver shared with 8x8, ../decoder/castling_resolver.hpp),
 // and the board-independent fields (side, ep, counters, operations, payload) shared with the
 // 8x8 decoder (../decoder/record_fields.hpp). Field by field only (no fast path): 10x8 lines
 // are the rare ones, and one reader finds every reason and column.
@@ -23,7 +24,8 @@ class line_reader : public decoder::record_fields<record, file_count, line_reade
   friend record_fields;
 
   fen_status placement() noexcept;  // placement.cpp
-  fen_status castling() noexcept;   // castling_letters.cpp
+  decoder::castling_problem resolve_letters(
+      const char* field_end) noexcept;  // castling_letters.cpp
 };
 
 }  // namespace fenbatch::core::ten_by_eight::detail
