@@ -47,6 +47,7 @@
 
 #include "castling.hpp"
 #include "line_decoder.hpp"
+#include "placement_walk.hpp"
 
 namespace fenbatch::core::decoder {
 namespace {
@@ -58,67 +59,43 @@ using detail::is_blank;
 constexpr std::uint8_t digit_flag = 0x10;
 constexpr std::uint8_t slash = 0x20;
 
-constexpr auto make_placement_table() {
-  std::array<std::uint8_t, 256> t{};
-  constexpr std::string_view pieces = "PNBRQKpnbrqk";
-  for (std::size_t i = 0; i < pieces.size(); ++i) {
-    t[static_cast<std::uint8_t>(pieces[i])] = static_cast<std::uint8_t>(i + 1);
-  }
-  for (int d = 1; d <= 8; ++d)
-    t[static_cast<std::size_t>('0' + d)] = static_cast<std::uint8_t>(digit_flag | d);
-  t['/'] = slash;
-  return t;
-}
-constexpr auto placement_table = make_placement_table();
+constexpr auto placement_table = make_placement_table("PNBRQKpnbrqk", 1, 8, digit_flag, slash);
 
 }  // namespace
 
 fen_status line_decoder::placement() noexcept {
   position& pos = rec_.pos;
-  int rank = 7;
-  int file = 0;
-  bool previous_was_digit = false;
+  rank_walk<8> at;
   for (; p_ != end_ && !is_blank(*p_); ++p_) {
     const std::uint8_t code = placement_table[static_cast<std::uint8_t>(*p_)];
     if (code != 0 && code <= 12) {
-      if (file >= 8) return fail(p_, fen_errc::rank_width);
+      if (at.file >= 8) return fail(p_, fen_errc::rank_width);
       const auto kind = static_cast<unsigned>(code - 1);
-      const bitboard b = square_bb(make_square(file, rank));
+      const bitboard b = square_bb(make_square(at.file, at.rank));
       pos.by_color[kind / 6] |= b;
       pos.by_type[kind % 6] |= b;
-      ++file;
-      previous_was_digit = false;
+      ++at.file;
+      at.previous_was_count = false;
     } else if ((code & digit_flag) != 0) {
-      if (previous_was_digit) {
+      if (at.previous_was_count) {
         if (!options_.repair) return fail(p_, fen_errc::rank_syntax);
         rec_.repairs |= repair_bit(repair_kind::digit_run);
       }
-      file += code & 0x0F;
-      if (file > 8) return fail(p_, fen_errc::rank_width);
-      previous_was_digit = true;
+      at.file += code & 0x0F;
+      if (at.file > 8) return fail(p_, fen_errc::rank_width);
+      at.previous_was_count = true;
     } else if (code == slash) {
-      if (file != 8) return fail(p_, fen_errc::rank_width);
-      if (rank == 0) return fail(p_, fen_errc::rank_count);
-      --rank;
-      file = 0;
-      previous_was_digit = false;
+      if (const fen_errc e = at.next_rank(); e != fen_errc::ok) return fail(p_, e);
+    } else if (*p_ == '9') {
+      return fail(p_, fen_errc::rank_width);
+    } else if (*p_ == '0' && at.previous_was_count && p_[-1] == '1') {
+      // "10" is ten empty squares: on this 8-file board a width error (TENBYEIGHT.md).
+      return fail(p_ - 1, fen_errc::rank_width);
     } else {
-      switch (*p_) {
-        case '[':
-        case ']':
-        case '~':
-        case '+': return fail(p_, fen_errc::variant_syntax);
-        case '9': return fail(p_, fen_errc::rank_width);
-        case '0':
-          // "10" is ten empty squares: on this 8-file board a width error (TENBYEIGHT.md).
-          if (previous_was_digit && p_[-1] == '1') return fail(p_ - 1, fen_errc::rank_width);
-          return fail(p_, fen_errc::bad_piece_char);
-        default: return fail(p_, fen_errc::bad_piece_char);
-      }
+      return fail(p_, unknown_placement_byte(*p_));
     }
   }
-  if (file != 8) return fail(p_, fen_errc::rank_width);
-  if (rank != 0) return fail(p_, fen_errc::rank_count);
+  if (const fen_errc e = at.end(); e != fen_errc::ok) return fail(p_, e);
   return {};
 }
 
