@@ -18,6 +18,7 @@ struct eight_by_eight_board {
   using position = core::position;
   using record = core::record;
   static constexpr int files = 8;
+  static constexpr int piece_types = core::piece_type_count;
   static constexpr square no_square = core::no_square;
 
   static constexpr bitboard rank_bb(int rank) noexcept { return core::rank_bb(rank); }
@@ -38,6 +39,7 @@ struct ten_by_eight_board {
   using position = ten_by_eight::position;
   using record = ten_by_eight::record;
   static constexpr int files = ten_by_eight::file_count;
+  static constexpr int piece_types = ten_by_eight::piece_type_count;
   static constexpr square no_square = ten_by_eight::no_square;
 
   static constexpr bitboard rank_bb(int rank) noexcept { return ten_by_eight::rank_bb(rank); }

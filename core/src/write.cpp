@@ -5,6 +5,7 @@
 
 #include "fenbatch/core/attacks.hpp"
 #include "fenbatch/core/movegen.hpp"
+#include "write_placement.hpp"
 #include "write_tail.hpp"
 
 namespace fenbatch::core {
@@ -13,38 +14,8 @@ namespace {
 // Internal linkage for every write_tail.hpp instantiation (see there): inlined as before.
 struct eight_by_eight : detail::eight_by_eight_board {};
 
-constexpr std::array<std::array<char, piece_type_count>, color_count> piece_chars{
+constexpr detail::piece_letters<eight_by_eight> piece_chars{
     {{'P', 'N', 'B', 'R', 'Q', 'K'}, {'p', 'n', 'b', 'r', 'q', 'k'}}};
-
-char* write_placement(const position& pos, char* o) noexcept {
-  std::array<char, 64> board{};
-  for (int c = 0; c < color_count; ++c) {
-    for (int t = 0; t < piece_type_count; ++t) {
-      bitboard b =
-          pos.by_color[static_cast<std::size_t>(c)] & pos.by_type[static_cast<std::size_t>(t)];
-      while (b != 0) {
-        board[static_cast<std::size_t>(to_index(pop_lsb(b)))] =
-            piece_chars[static_cast<std::size_t>(c)][static_cast<std::size_t>(t)];
-      }
-    }
-  }
-  for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      const char ch = board[static_cast<std::size_t>(rank * 8 + file)];
-      if (ch == 0) {
-        ++empty;
-        continue;
-      }
-      if (empty != 0) *o++ = static_cast<char>('0' + empty);
-      empty = 0;
-      *o++ = ch;
-    }
-    if (empty != 0) *o++ = static_cast<char>('0' + empty);
-    if (rank != 0) *o++ = '/';
-  }
-  return o;
-}
 
 // For a position alone, what validate() records: a legal capture is a legal move, found the
 // way the move generator finds it (rare enough off the hot path to generate them all).
@@ -90,28 +61,26 @@ std::size_t write_record(const record& rec, std::string_view line, const write_o
     std::memcpy(o, line.data() + rec.placement_column - 1, rec.placement_length);
     o += rec.placement_length;
   } else {
-    o = write_placement(pos, o);
+    o = detail::write_placement<eight_by_eight>(pos, piece_chars, o);
   }
   o = detail::write_record_tail<eight_by_eight>(rec, line, options, o);
   return static_cast<std::size_t>(o - out);
 }
 
 std::string to_canonical(const record& rec, std::string_view line, const write_options& options) {
-  std::string text(max_written_size(line.size()), '\0');
-  text.resize(write_record(rec, line, options, text.data()));
-  return text;
+  return detail::written_text(max_written_size(line.size()),
+                              [&](char* out) { return write_record(rec, line, options, out); });
 }
 
 std::size_t write_position(const position& pos, const write_options& options, char* out) noexcept {
-  char* o = write_placement(pos, out);
+  char* o = detail::write_placement<eight_by_eight>(pos, piece_chars, out);
   o = detail::write_position_tail<eight_by_eight>(pos, options, written_ep(pos, options.ep), o);
   return static_cast<std::size_t>(o - out);
 }
 
 std::string to_canonical(const position& pos, const write_options& options) {
-  std::string text(max_position_size, '\0');
-  text.resize(write_position(pos, options, text.data()));
-  return text;
+  return detail::written_text(max_position_size,
+                              [&](char* out) { return write_position(pos, options, out); });
 }
 
 }  // namespace fenbatch::core

@@ -8,6 +8,7 @@
 
 #include <charconv>
 #include <cstring>
+#include <string>
 #include <string_view>
 
 #include "board_traits.hpp"
@@ -160,6 +161,15 @@ char* write_position_tail(const typename Board::position& pos, const write_optio
   o = write_side_castling_ep<Board>(pos, options.castling, ep, o);
   if (options.format != output_format::epd) o = write_counters(pos, o);
   return o;
+}
+
+// The convenience writers' text (to_canonical; allocates): `capacity` bytes, of which `write`
+// (char* out -> bytes written) fills the start.
+template <class Write>
+std::string written_text(std::size_t capacity, Write write) {
+  std::string text(capacity, '\0');
+  text.resize(write(text.data()));
+  return text;
 }
 
 }  // namespace fenbatch::core::detail

@@ -8,6 +8,7 @@
 
 #include <array>
 
+#include "../write_placement.hpp"
 #include "../write_tail.hpp"
 #include "en_passant.hpp"
 
@@ -16,48 +17,8 @@ namespace {
 
 using core::detail::ten_by_eight_board;
 
-constexpr std::array<std::array<char, piece_type_count>, color_count> piece_chars{
+constexpr core::detail::piece_letters<ten_by_eight_board> piece_chars{
     {{'P', 'N', 'B', 'R', 'Q', 'K', 'A', 'C'}, {'p', 'n', 'b', 'r', 'q', 'k', 'a', 'c'}}};
-
-char* write_count(int empty, char* o) noexcept {
-  if (empty == 10) {
-    *o++ = '1';
-    *o++ = '0';
-  } else {
-    *o++ = static_cast<char>('0' + empty);
-  }
-  return o;
-}
-
-char* write_placement(const position& pos, char* o) noexcept {
-  std::array<char, square_count> board{};
-  for (int c = 0; c < color_count; ++c) {
-    for (int t = 0; t < piece_type_count; ++t) {
-      bitboard b =
-          pos.by_color[static_cast<std::size_t>(c)] & pos.by_type[static_cast<std::size_t>(t)];
-      while (b != 0) {
-        board[static_cast<std::size_t>(to_index(pop_lsb(b)))] =
-            piece_chars[static_cast<std::size_t>(c)][static_cast<std::size_t>(t)];
-      }
-    }
-  }
-  for (int rank = rank_count - 1; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < file_count; ++file) {
-      const char ch = board[static_cast<std::size_t>(to_index(make_square(file, rank)))];
-      if (ch == 0) {
-        ++empty;
-        continue;
-      }
-      if (empty != 0) o = write_count(empty, o);
-      empty = 0;
-      *o++ = ch;
-    }
-    if (empty != 0) o = write_count(empty, o);
-    if (rank != 0) *o++ = '/';
-  }
-  return o;
-}
 
 // For a position alone, what validate() records for a record of it.
 square written_ep(const position& pos, ep_policy policy) noexcept {
@@ -72,28 +33,27 @@ square written_ep(const position& pos, ep_policy policy) noexcept {
 
 std::size_t write_record(const record& rec, std::string_view line, const write_options& options,
                          char* out) noexcept {
-  char* o = write_placement(rec.pos, out);
+  char* o = core::detail::write_placement<ten_by_eight_board>(rec.pos, piece_chars, out);
   o = core::detail::write_record_tail<ten_by_eight_board>(rec, line, options, o);
   return static_cast<std::size_t>(o - out);
 }
 
 std::string to_canonical(const record& rec, std::string_view line, const write_options& options) {
-  std::string text(max_written_size(line.size()), '\0');
-  text.resize(write_record(rec, line, options, text.data()));
-  return text;
+  return core::detail::written_text(max_written_size(line.size()), [&](char* out) {
+    return write_record(rec, line, options, out);
+  });
 }
 
 std::size_t write_position(const position& pos, const write_options& options, char* out) noexcept {
-  char* o = write_placement(pos, out);
+  char* o = core::detail::write_placement<ten_by_eight_board>(pos, piece_chars, out);
   o = core::detail::write_position_tail<ten_by_eight_board>(pos, options,
                                                             written_ep(pos, options.ep), o);
   return static_cast<std::size_t>(o - out);
 }
 
 std::string to_canonical(const position& pos, const write_options& options) {
-  std::string text(max_position_size, '\0');
-  text.resize(write_position(pos, options, text.data()));
-  return text;
+  return core::detail::written_text(max_position_size,
+                                    [&](char* out) { return write_position(pos, options, out); });
 }
 
 }  // namespace fenbatch::core::ten_by_eight
