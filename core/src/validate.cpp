@@ -43,6 +43,11 @@ bool too_much_material(const position& pos, color c) noexcept {
 // The 8x8 board for validate_steps.hpp: an anonymous type, so that the steps compile as this
 // file's own static functions did (internal linkage; GCC inlines them into validate()).
 struct eight_by_eight_rules : detail::eight_by_eight_board {
+  static constexpr int max_pieces = 16;
+  static constexpr int max_pawns = 8;
+  static bool too_much_material(const position& pos, color c) noexcept {
+    return core::too_much_material(pos, c);
+  }
   static bitboard attackers(const position& pos, square s, color by, bitboard occupied) noexcept {
     return attackers_of(pos, s, by, occupied);
   }
@@ -62,69 +67,16 @@ struct eight_by_eight_rules : detail::eight_by_eight_board {
 
 }  // namespace
 
+// The checks in their order (record.hpp). Spelled out here and in ten_by_eight/validate.cpp:
+// the same four calls in one validate_steps.hpp template, inlined or not, cost this hot
+// function 5 more instructions a line under callgrind.
 fen_status validate(record& rec, const decode_options& options) noexcept {
-  position& pos = rec.pos;
-  const fen_status at_board{fen_errc::ok, rec.placement_column};
-  const auto board_error = [&](fen_errc e) { return fen_status{e, at_board.column}; };
-
-  for (const color c : {color::white, color::black}) {
-    const bitboard kings = pos.pieces(c, piece_type::king);
-    if (kings == 0) return board_error(fen_errc::missing_king);
-    if (more_than_one(kings)) return board_error(fen_errc::too_many_kings);
+  if (fen_status s = detail::board_checks<eight_by_eight_rules>(rec); !s.ok()) return s;
+  if (fen_status s = detail::castling_and_ep_checks<eight_by_eight_rules>(rec, options); !s.ok()) {
+    return s;
   }
-  if ((pos.pieces(piece_type::pawn) & (rank_bb(0) | rank_bb(7))) != 0) {
-    return board_error(fen_errc::pawn_on_back_rank);
-  }
-  for (const color c : {color::white, color::black}) {
-    if (popcount(pos.pieces(c)) > 16) return board_error(fen_errc::too_many_pieces);
-    if (popcount(pos.pieces(c, piece_type::pawn)) > 8) {
-      return board_error(fen_errc::too_many_pawns);
-    }
-    if (too_much_material(pos, c)) return board_error(fen_errc::too_much_material);
-  }
-  // Decoding resolved the letters and, in repair mode, dropped stale ones; a record built
-  // another way (a generator, a test) is checked against the same rule here.
-  if (rec.stale_castling_column != 0 && !options.repair) {
-    return {fen_errc::bad_castling_rights, rec.stale_castling_column};
-  }
-  if (const bitboard clean = detail::clean_castling_rights<eight_by_eight_rules>(pos);
-      clean != pos.castling_rooks) {
-    if (!options.repair) return board_error(fen_errc::bad_castling_rights);
-    pos.castling_rooks = clean;
-    rec.repairs |= repair_bit(repair_kind::castling_dropped);
-  }
-  if (pos.ep_square != no_square && !detail::valid_ep_square<eight_by_eight_rules>(pos)) {
-    if (!options.repair) return {fen_errc::bad_ep_square, rec.ep_column};
-    pos.ep_square = no_square;
-    rec.repairs |= repair_bit(repair_kind::ep_dropped);
-  }
-
-  const color us = pos.side_to_move;
-  const bitboard occupied = pos.occupied();
-  if (attackers_of(pos, pos.king_square(~us), us, occupied) != 0) {
-    return {fen_errc::opposite_check, rec.side_column};
-  }
-  const bitboard checkers = attackers_of(pos, pos.king_square(us), ~us, occupied);
-  if (checkers != 0 && detail::impossible_check<eight_by_eight_rules>(pos, checkers)) {
-    return board_error(fen_errc::impossible_check);
-  }
-  rec.in_check = checkers != 0;
-
-  // Counters that no game can have produced are kept (no reference rejects them) but noted:
-  // a double push just happened yet the clock is not 0, or more reversible plies than plies.
-  const std::uint64_t plies = 2ULL * (pos.fullmove_number - 1) + (us == color::black ? 1 : 0);
-  if ((pos.ep_square != no_square && pos.halfmove_clock != 0) || pos.halfmove_clock > plies) {
-    rec.notes |= static_cast<std::uint8_t>(record_note::counters_inconsistent);
-  }
-
-  rec.pseudo_legal_ep = false;
-  rec.legal_ep = no_square;
-  if (pos.ep_square != no_square) {
-    const bitboard capturers = pos.pieces(us, piece_type::pawn) & pawn_attacks(~us, pos.ep_square);
-    rec.pseudo_legal_ep = capturers != 0;
-    if (detail::has_legal_ep_capture<eight_by_eight_rules>(pos, capturers))
-      rec.legal_ep = pos.ep_square;
-  }
+  if (fen_status s = detail::check_checks<eight_by_eight_rules>(rec); !s.ok()) return s;
+  detail::note_counters_and_ep<eight_by_eight_rules>(rec);
   return {};
 }
 

@@ -11,7 +11,7 @@
 namespace fenbatch::core::decoder {
 
 inline fen_status line_decoder::run() noexcept {
-  if (fen_status stop; !frame(stop)) return stop;
+  if (fen_status s = frame(); !s.ok()) return s;
 
   const char* const placement_begin = p_;
   rec_.placement_column = column(p_);

@@ -120,32 +120,26 @@ class record_fields {
     }
   }
 
-  // Length, blanks and comments: false with `stop` set when the line holds no record; else
-  // p_ at the placement, end_ before the trailing blanks.
-  [[gnu::always_inline]] bool frame(fen_status& stop) noexcept {
+  // Length, blanks and comments: ok with p_ at the placement and end_ before the trailing
+  // blanks, else why the line holds no record (skipped_blank and skipped_comment included).
+  [[gnu::always_inline]] fen_status frame() noexcept {
     if (static_cast<std::size_t>(end_ - begin_) > max_line_length) {
-      stop = {fen_errc::line_too_long, static_cast<std::uint32_t>(max_line_length + 1)};
-      return false;
+      return {fen_errc::line_too_long, static_cast<std::uint32_t>(max_line_length + 1)};
     }
     p_ = begin_;
     const char* const line_end = end_;
     while (p_ != end_ && detail::is_blank(*p_)) ++p_;
     while (end_ != p_ && detail::is_blank(end_[-1])) --end_;
-    if (p_ == end_) {
-      stop = {fen_errc::skipped_blank, 0};
-      return false;
-    }
-    if (*p_ == '#') {
-      stop = {fen_errc::skipped_comment, 0};
-      return false;
-    }
+    if (p_ == end_) return {fen_errc::skipped_blank, 0};
+    if (*p_ == '#') return {fen_errc::skipped_comment, 0};
     if (p_ != begin_ || end_ != line_end) {
       rec_.notes |= static_cast<std::uint8_t>(record_note::whitespace_normalized);
     }
-    return true;
+    return {};
   }
 
-  // Every field after the placement, field by field (p_ at the placement's end).
+  // Every field after the placement, field by field (p_ at the placement's end). Inline: in
+  // the 8x8 run() this is its precise path's tail, as it was before it was shared.
   [[gnu::always_inline]] fen_status fields_after_placement() noexcept {
     skip_blanks();
     if (fen_status s = side(); !s.ok()) return s;

@@ -37,7 +37,7 @@ namespace fenbatch::core::ten_by_eight {
 namespace detail {
 
 fen_status line_reader::run() noexcept {
-  if (fen_status stop; !frame(stop)) return stop;
+  if (fen_status s = frame(); !s.ok()) return s;
   rec_.placement_column = column(p_);
   if (fen_status s = placement(); !s.ok()) return s;
   return fields_after_placement();

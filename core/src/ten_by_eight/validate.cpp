@@ -35,69 +35,23 @@ bool too_much_material(const position& pos, color c) noexcept {
   return promoted > max_pawns - popcount(pos.pieces(c, piece_type::pawn));
 }
 
+// The board's rules for validate_steps.hpp: en_passant.hpp's, with the counts and material.
+struct rules : detail::ten_by_eight_rules {
+  static constexpr int max_pieces = ten_by_eight::max_pieces;
+  static constexpr int max_pawns = ten_by_eight::max_pawns;
+  static bool too_much_material(const position& pos, color c) noexcept {
+    return ten_by_eight::too_much_material(pos, c);
+  }
+};
+
 }  // namespace
 
+// The checks in their order (TENBYEIGHT.md, "Legality, in this order"), as on 8x8.
 fen_status validate(record& rec, const decode_options& options) noexcept {
-  position& pos = rec.pos;
-  const auto board_error = [&rec](fen_errc e) { return fen_status{e, rec.placement_column}; };
-
-  for (const color c : {color::white, color::black}) {
-    const bitboard kings = pos.pieces(c, piece_type::king);
-    if (kings == 0) return board_error(fen_errc::missing_king);
-    if (more_than_one(kings)) return board_error(fen_errc::too_many_kings);
-  }
-  if ((pos.pieces(piece_type::pawn) & (rank_bb(0) | rank_bb(rank_count - 1))) != 0) {
-    return board_error(fen_errc::pawn_on_back_rank);
-  }
-  for (const color c : {color::white, color::black}) {
-    if (popcount(pos.pieces(c)) > max_pieces) return board_error(fen_errc::too_many_pieces);
-    if (popcount(pos.pieces(c, piece_type::pawn)) > max_pawns) {
-      return board_error(fen_errc::too_many_pawns);
-    }
-    if (too_much_material(pos, c)) return board_error(fen_errc::too_much_material);
-  }
-  // Decoding resolved the letters and, in repair mode, dropped stale ones; a record built
-  // another way (a generator, a test) is checked against the same rule here.
-  if (rec.stale_castling_column != 0 && !options.repair) {
-    return {fen_errc::bad_castling_rights, rec.stale_castling_column};
-  }
-  if (const bitboard clean = core::detail::clean_castling_rights<detail::ten_by_eight_rules>(pos);
-      clean != pos.castling_rooks) {
-    if (!options.repair) return board_error(fen_errc::bad_castling_rights);
-    pos.castling_rooks = clean;
-    rec.repairs |= repair_bit(repair_kind::castling_dropped);
-  }
-  if (pos.ep_square != no_square &&
-      !core::detail::valid_ep_square<detail::ten_by_eight_rules>(pos)) {
-    if (!options.repair) return {fen_errc::bad_ep_square, rec.ep_column};
-    pos.ep_square = no_square;
-    rec.repairs |= repair_bit(repair_kind::ep_dropped);
-  }
-
-  const color us = pos.side_to_move;
-  const bitboard occupied = pos.occupied();
-  if (attackers(pos, pos.king_square(~us), us, occupied) != 0) {
-    return {fen_errc::opposite_check, rec.side_column};
-  }
-  const bitboard checking = attackers(pos, pos.king_square(us), ~us, occupied);
-  if (checking != 0 && core::detail::impossible_check<detail::ten_by_eight_rules>(pos, checking)) {
-    return board_error(fen_errc::impossible_check);
-  }
-  rec.in_check = checking != 0;
-
-  // Counters that no game can have produced are kept but noted, as on 8x8.
-  const std::uint64_t plies = 2ULL * (pos.fullmove_number - 1) + (us == color::black ? 1 : 0);
-  if ((pos.ep_square != no_square && pos.halfmove_clock != 0) || pos.halfmove_clock > plies) {
-    rec.notes |= static_cast<std::uint8_t>(record_note::counters_inconsistent);
-  }
-
-  rec.pseudo_legal_ep = false;
-  rec.legal_ep = no_square;
-  if (pos.ep_square != no_square) {
-    const bitboard capturers = detail::ep_capturers(pos);
-    rec.pseudo_legal_ep = capturers != 0;
-    if (detail::has_legal_ep_capture(pos, capturers)) rec.legal_ep = pos.ep_square;
-  }
+  if (fen_status s = core::detail::board_checks<rules>(rec); !s.ok()) return s;
+  if (fen_status s = core::detail::castling_and_ep_checks<rules>(rec, options); !s.ok()) return s;
+  if (fen_status s = core::detail::check_checks<rules>(rec); !s.ok()) return s;
+  core::detail::note_counters_and_ep<rules>(rec);
   return {};
 }
 
