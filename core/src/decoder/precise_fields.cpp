@@ -40,7 +40,10 @@
 // "a;b" key-value suffixes; shakmaty and chessops accept '_' separators and castling letters in
 // any order. fenbatch rejects all of these with a reason; repair mode takes the castling order.
 //
-// Castling letters are resolved to rook squares with the board known (castling.cpp).
+// Castling letters are resolved to rook squares with the board known (castling.cpp). This file
+// reads the placement and the castling letters; the fields that are the same on every board
+// (side, castling "-", ep, counters, operations, payload) are record_fields.hpp's, shared with
+// the 10x8 reader.
 
 #include <array>
 #include <string_view>

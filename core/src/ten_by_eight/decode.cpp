@@ -20,8 +20,8 @@
 //   halfmove   = fullmove = ASCII digits, value <= 2^32-1; fullmove 0 is read as 1
 //   operations = EPD operations (../epd_operations.hpp); hmvc/fmvn as on 8x8.
 //
-// The fields after the castling letters are the 8x8 decoder's own steps
-// (../decoder/record_fields.hpp), instantiated here for the 10x8 record.
+// Only the placement and the castling letters are this board's own; the framing and the other
+// fields are the 8x8 decoder's steps (../decoder/record_fields.hpp), instantiated here.
 //
 // This reader owns the lines whose first rank is ten squares wide (has_ten_files, router.cpp);
 // an 8-square rank 8 here is rank_width at its '/'.
