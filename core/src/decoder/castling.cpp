@@ -1,6 +1,6 @@
 // The castling resolvers (see castling.hpp). The fast ones take the spellings almost every
-// corpus uses without a loop per letter; the general one reads anything and says what is
-// wrong.
+// corpus uses without a loop per letter; the general one (castling_resolver.hpp, shared with
+// the 10x8 reader) reads anything and says what is wrong.
 
 #include "castling.hpp"
 
@@ -90,13 +90,6 @@ bitboard outermost_rights_loop(const char* p, const char* field_end, const posit
   }
   return rights;
 }
-
-// One castling letter as written, before it is resolved to a rook.
-struct castling_letter {
-  color side;
-  int file_order;  // Q = 0, files a..h = 1..8, K = 9: the canonical order is descending
-  const char* at;
-};
 
 }  // namespace
 
@@ -212,112 +205,8 @@ const char* fast_castling(const char* p, const char* field_end, const char* line
 
 castling_problem resolve_castling(const char* field, const char* field_end, const char* line_begin,
                                   bool repair, record& rec) noexcept {
-  std::array<castling_letter, 4> letters{};
-  std::size_t count = 0;
-  std::array<int, 2> per_side{};
-  bool out_of_order = false;
-  const char* first_out_of_order = nullptr;
-  for (const char* q = field; q != field_end; ++q) {
-    const char c = *q;
-    castling_letter letter{};
-    letter.at = q;
-    if (c == 'K' || c == 'Q' || (c >= 'A' && c <= 'H')) {
-      letter.side = color::white;
-    } else if (c == 'k' || c == 'q' || (c >= 'a' && c <= 'h')) {
-      letter.side = color::black;
-    } else {
-      return {fen_errc::castling_syntax, q};
-    }
-    const char lower = static_cast<char>(c | 0x20);
-    letter.file_order = lower == 'q' ? 0 : lower == 'k' ? 9 : lower - 'a' + 1;
-    if (++per_side[static_cast<std::size_t>(letter.side)] > 2) {
-      return {fen_errc::castling_syntax, q};
-    }
-    for (std::size_t i = 0; i < count; ++i) {
-      if (letters[i].side == letter.side && letters[i].file_order == letter.file_order) {
-        return {fen_errc::castling_syntax, q};  // the same letter twice
-      }
-    }
-    if (count > 0) {
-      const castling_letter& prev = letters[count - 1];
-      const bool in_order = prev.side < letter.side ||
-                            (prev.side == letter.side && prev.file_order > letter.file_order);
-      if (!in_order && !out_of_order) {
-        out_of_order = true;
-        first_out_of_order = q;
-      }
-    }
-    letters[count++] = letter;
-  }
-  if (out_of_order) {
-    if (!repair) return {fen_errc::castling_order, first_out_of_order};
-    rec.repairs |= repair_bit(repair_kind::castling_order);
-  }
-
-  // Resolve letters to rooks on each colour's back rank.
-  position& pos = rec.pos;
-  const char* stale = nullptr;  // first letter (in field order) that names no castling rook
-  const auto mark_stale = [&stale](const char* at) {
-    if (stale == nullptr || at < stale) stale = at;
-  };
-  for (const color side : {color::white, color::black}) {
-    const bitboard back = rank_bb(back_rank(side));
-    const bitboard rooks = pos.pieces(side, piece_type::rook) & back;
-    const bitboard kings = pos.pieces(side, piece_type::king) & back;
-    bitboard resolved = 0;
-    std::array<const char*, 4> resolved_at{};  // letter position per resolved rook, by order
-    std::array<square, 4> resolved_square{};
-    std::size_t resolved_count = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-      const castling_letter& letter = letters[i];
-      if (letter.side != side) continue;
-      if (kings == 0) {
-        mark_stale(letter.at);
-        continue;
-      }
-      const bitboard right_of_king = back & ~((square_bb(lsb(kings)) << 1) - 1);
-      const bitboard left_of_king = back & (square_bb(lsb(kings)) - 1);
-      square rook = no_square;
-      if (letter.file_order == 9) {
-        if ((rooks & right_of_king) != 0) rook = msb(rooks & right_of_king);
-      } else if (letter.file_order == 0) {
-        if ((rooks & left_of_king) != 0) rook = lsb(rooks & left_of_king);
-      } else {
-        const square named = make_square(letter.file_order - 1, back_rank(side));
-        if ((rooks & square_bb(named)) != 0) rook = named;
-      }
-      if (rook == no_square) {
-        mark_stale(letter.at);
-        continue;
-      }
-      if ((resolved & square_bb(rook)) != 0) {
-        return {fen_errc::castling_syntax, letter.at};  // K and H naming the same rook
-      }
-      resolved |= square_bb(rook);
-      resolved_at[resolved_count] = letter.at;
-      resolved_square[resolved_count] = rook;
-      ++resolved_count;
-    }
-    // One right per side of the king: keep the outermost rook on each side (as python-chess
-    // clean_castling_rights does); any other resolved right is stale.
-    if (resolved != 0) {
-      const square king = lsb(kings);
-      const square a_side = lsb(resolved);
-      const square h_side = msb(resolved);
-      bitboard kept = 0;
-      if (to_index(a_side) < to_index(king)) kept |= square_bb(a_side);
-      if (to_index(h_side) > to_index(king)) kept |= square_bb(h_side);
-      for (std::size_t i = 0; i < resolved_count; ++i) {
-        if ((kept & square_bb(resolved_square[i])) == 0) mark_stale(resolved_at[i]);
-      }
-      pos.castling_rooks |= kept;
-    }
-  }
-  if (stale != nullptr) {
-    rec.stale_castling_column = static_cast<std::uint32_t>(stale - line_begin + 1);
-    if (repair) rec.repairs |= repair_bit(repair_kind::castling_dropped);
-  }
-  return {};
+  return resolve_castling_letters<detail::eight_by_eight_board>(field, field_end, line_begin,
+                                                                repair, rec);
 }
 
 }  // namespace fenbatch::core::decoder

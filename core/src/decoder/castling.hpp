@@ -5,7 +5,7 @@
 // repair mode drops them here).
 #pragma once
 
-#include "fenbatch/core/record.hpp"
+#include "castling_resolver.hpp"
 
 namespace fenbatch::core::decoder {
 
@@ -24,15 +24,7 @@ const char* castling_letters(const char* p, const char* field_end, position& pos
 const char* fast_castling(const char* p, const char* field_end, const char* line_end,
                           position& pos) noexcept;
 
-// What the general resolver found wrong: the reason and the byte it is at (nullptr: nothing).
-struct castling_problem {
-  fen_errc reason = fen_errc::ok;
-  const char* at = nullptr;
-};
-
-// Any field but "-": letters in any order (strict mode rejects a wrong order, repair mode
-// reorders), resolved into rec.pos.castling_rooks; a stale letter's column (the line begins at
-// line_begin) goes to rec.stale_castling_column, and repair mode notes its repairs in rec.
+// The general resolver (castling_resolver.hpp) on the 8x8 board.
 castling_problem resolve_castling(const char* field, const char* field_end, const char* line_begin,
                                   bool repair, record& rec) noexcept;
 

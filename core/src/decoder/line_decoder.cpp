@@ -11,18 +11,7 @@
 namespace fenbatch::core::decoder {
 
 inline fen_status line_decoder::run() noexcept {
-  if (static_cast<std::size_t>(end_ - begin_) > max_line_length) {
-    return {fen_errc::line_too_long, static_cast<std::uint32_t>(max_line_length + 1)};
-  }
-  p_ = begin_;
-  const char* const line_end = end_;
-  while (p_ != end_ && detail::is_blank(*p_)) ++p_;
-  while (end_ != p_ && detail::is_blank(end_[-1])) --end_;
-  if (p_ == end_) return {fen_errc::skipped_blank, 0};
-  if (*p_ == '#') return {fen_errc::skipped_comment, 0};
-  if (p_ != begin_ || end_ != line_end) {
-    rec_.notes |= static_cast<std::uint8_t>(record_note::whitespace_normalized);
-  }
+  if (fen_status s = frame(); !s.ok()) return s;
 
   const char* const placement_begin = p_;
   rec_.placement_column = column(p_);
@@ -34,13 +23,7 @@ inline fen_status line_decoder::run() noexcept {
   }
   rec_.placement_length = static_cast<std::uint32_t>(p_ - placement_begin);
   if (fast_paths_ && read_fast_tail(p_, end_, begin_, rec_)) return {};
-  skip_blanks();
-  if (fen_status s = side(); !s.ok()) return s;
-  skip_blanks();
-  if (fen_status s = castling(); !s.ok()) return s;
-  skip_blanks();
-  if (fen_status s = en_passant(); !s.ok()) return s;
-  return counters_and_operations();
+  return fields_after_placement();
 }
 
 fen_status decode_with(std::string_view line, const decode_options& options, record& out,

@@ -1,8 +1,7 @@
-// The placement field of a 10x8 line: ten squares a rank, counts "1".."9" and "10".
+// The placement field of a 10x8 line: ten squares a rank, counts "1".."9" and "10". The table,
+// the rank walk and the unknown-byte reasons are shared with 8x8 (../decoder/placement_walk.hpp).
 
-#include <array>
-#include <string_view>
-
+#include "../decoder/placement_walk.hpp"
 #include "line_reader.hpp"
 
 namespace fenbatch::core::ten_by_eight::detail {
@@ -10,23 +9,13 @@ namespace {
 
 using core::detail::is_blank;
 
-// Placement byte classes: 1..16 a piece (colour * 8 + type + 1), digit_flag | n the digit n
-// (0..9), slash, 0 anything else.
+// Placement byte classes: 1..16 a piece (colour * 8 + type + 1: piece_type order, white then
+// black), digit_flag | n the digit n (0..9), slash, 0 anything else.
 constexpr std::uint8_t digit_flag = 0x20;
 constexpr std::uint8_t slash = 0x40;
 
-constexpr auto make_placement_table() {
-  std::array<std::uint8_t, 256> t{};
-  constexpr std::string_view pieces = "PNBRQKACpnbrqkac";  // piece_type order, white then black
-  for (std::size_t i = 0; i < pieces.size(); ++i) {
-    t[static_cast<std::uint8_t>(pieces[i])] = static_cast<std::uint8_t>(i + 1);
-  }
-  for (int d = 0; d <= 9; ++d)
-    t[static_cast<std::size_t>('0' + d)] = static_cast<std::uint8_t>(digit_flag | d);
-  t['/'] = slash;
-  return t;
-}
-constexpr auto placement_table = make_placement_table();
+constexpr auto placement_table =
+    decoder::make_placement_table("PNBRQKACpnbrqkac", 0, 9, digit_flag, slash);
 
 // One load instead of a 128-bit shift per piece (the shift is the bulk of a naive reader).
 constexpr auto square_bits = [] {
@@ -39,19 +28,17 @@ constexpr auto square_bits = [] {
 
 fen_status line_reader::placement() noexcept {
   position& pos = rec_.pos;
-  int rank = 7;
-  int file = 0;
-  bool previous_was_count = false;
+  decoder::rank_walk<file_count> at;
   while (p_ != end_ && !is_blank(*p_)) {
     const std::uint8_t code = placement_table[static_cast<std::uint8_t>(*p_)];
     if (code != 0 && code <= 16) {
-      if (file >= file_count) return fail(p_, fen_errc::rank_width);
+      if (at.file >= file_count) return fail(p_, fen_errc::rank_width);
       const auto kind = static_cast<unsigned>(code - 1);
-      const bitboard b = square_bits[static_cast<std::size_t>(rank * file_count + file)];
+      const bitboard b = square_bits[static_cast<std::size_t>(at.rank * file_count + at.file)];
       pos.by_color[kind / 8] |= b;
       pos.by_type[kind % 8] |= b;
-      ++file;
-      previous_was_count = false;
+      ++at.file;
+      at.previous_was_count = false;
       ++p_;
     } else if ((code & digit_flag) != 0) {
       // One count token: "10", or one digit 1..9. A '0' that does not end a "10" counts
@@ -64,32 +51,21 @@ fen_status line_reader::placement() noexcept {
         ++p_;
       }
       ++p_;
-      if (previous_was_count) {
+      if (at.previous_was_count) {
         if (!options_.repair) return fail(token, fen_errc::rank_syntax);
         rec_.repairs |= repair_bit(repair_kind::digit_run);
       }
-      file += count;
-      if (file > file_count) return fail(token, fen_errc::rank_width);
-      previous_was_count = true;
+      at.file += count;
+      if (at.file > file_count) return fail(token, fen_errc::rank_width);
+      at.previous_was_count = true;
     } else if (code == slash) {
-      if (file != file_count) return fail(p_, fen_errc::rank_width);
-      if (rank == 0) return fail(p_, fen_errc::rank_count);
-      --rank;
-      file = 0;
-      previous_was_count = false;
+      if (const fen_errc e = at.next_rank(); e != fen_errc::ok) return fail(p_, e);
       ++p_;
     } else {
-      switch (*p_) {
-        case '[':
-        case ']':
-        case '~':
-        case '+': return fail(p_, fen_errc::variant_syntax);
-        default: return fail(p_, fen_errc::bad_piece_char);
-      }
+      return fail(p_, decoder::unknown_placement_byte(*p_));
     }
   }
-  if (file != file_count) return fail(p_, fen_errc::rank_width);
-  if (rank != 0) return fail(p_, fen_errc::rank_count);
+  if (const fen_errc e = at.end(); e != fen_errc::ok) return fail(p_, e);
   return {};
 }
 
