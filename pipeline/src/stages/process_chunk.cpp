@@ -64,6 +64,49 @@ class fen_lines {
   const run_config& config_;
 };
 
+// The counters of a valid line (kept or excluded) that follow from its record, the same for
+// both boards: core::record and core::ten_by_eight::record name these members alike. Inlined,
+// so that the 8x8 loop keeps its code.
+[[nodiscard]] constexpr bool has_legal_ep(const core::record& rec) noexcept {
+  return rec.legal_ep != core::no_square;
+}
+[[nodiscard]] constexpr bool has_legal_ep(const core::ten_by_eight::record& rec) noexcept {
+  return rec.legal_ep != core::ten_by_eight::no_square;
+}
+// Returns the record's castling class.
+template <class Record>
+[[gnu::always_inline]] inline core::castling_class count_valid_record(const Record& rec,
+                                                                      run_counters& n) noexcept {
+  // Most lines have no repair and many no note: skip those counters then.
+  if (rec.repairs != 0) {
+    for (int k = 0; k < core::repair_kind_count; ++k) {
+      n.repairs[static_cast<std::size_t>(k)] += (rec.repairs >> k) & 1U;
+    }
+  }
+  if (rec.notes != 0) {
+    n.fullmove_zero += rec.has(core::record_note::fullmove_zero) ? 1 : 0;
+    n.epd_records += rec.has(core::record_note::epd_form) ? 1 : 0;
+    n.with_operations += rec.has(core::record_note::has_operations) ? 1 : 0;
+    n.whitespace_normalized += rec.has(core::record_note::whitespace_normalized) ? 1 : 0;
+    n.counters_inconsistent += rec.has(core::record_note::counters_inconsistent) ? 1 : 0;
+  }
+  n.white_to_move += rec.pos.side_to_move == core::color::white ? 1 : 0;
+  using core::classify_castling;
+  using core::ten_by_eight::classify_castling;
+  const core::castling_class castling = classify_castling(rec.pos);
+  switch (castling) {
+    case core::castling_class::none: ++n.castling_none; break;
+    case core::castling_class::standard: ++n.castling_standard; break;
+    case core::castling_class::chess960: ++n.castling_chess960; break;
+  }
+  n.legal_ep += has_legal_ep(rec) ? 1 : 0;
+  n.in_check += rec.in_check ? 1 : 0;
+  using core::popcount;
+  using core::ten_by_eight::popcount;
+  ++n.piece_count[static_cast<std::size_t>(popcount(rec.pos.occupied()))];
+  return castling;
+}
+
 // What process_lines keeps across the lines of a chunk that a 10x8 line adds to.
 struct chunk_state {
   written_facts_tally& excluded_facts;
@@ -94,10 +137,10 @@ template <line_options options, class Records>
   }
   ++n.ten_by_eight_valid;
   ++n.valid;
-  const tbe::position& pos = rec.pos;
-  const std::uint64_t signature = tbe::material_signature(pos);
-  const core::castling_class castling = tbe::classify_castling(pos);
-  const line_facts facts = line_facts::make(signature, pos.side_to_move, castling);
+  const core::castling_class castling = count_valid_record(rec, n);
+  const std::uint64_t signature = tbe::material_signature(rec.pos);
+  c.material.add(signature);
+  const line_facts facts = line_facts::make(signature, rec.pos.side_to_move, castling);
   core::position_key key{};
   if constexpr (options.excluding || options.dedupe) key = tbe::make_key(rec, config.key);
   const bool kept = !options.excluding || !excluded->contains(key);
@@ -113,24 +156,6 @@ template <line_options options, class Records>
       c.sources.push_back({index, state.with_source_text ? line : std::string_view()});
     }
   }
-  for (int k = 0; k < core::repair_kind_count; ++k) {
-    n.repairs[static_cast<std::size_t>(k)] += (rec.repairs >> k) & 1U;
-  }
-  n.fullmove_zero += rec.has(core::record_note::fullmove_zero) ? 1 : 0;
-  n.epd_records += rec.has(core::record_note::epd_form) ? 1 : 0;
-  n.with_operations += rec.has(core::record_note::has_operations) ? 1 : 0;
-  n.whitespace_normalized += rec.has(core::record_note::whitespace_normalized) ? 1 : 0;
-  n.counters_inconsistent += rec.has(core::record_note::counters_inconsistent) ? 1 : 0;
-  n.white_to_move += pos.side_to_move == core::color::white ? 1 : 0;
-  switch (castling) {
-    case core::castling_class::none: ++n.castling_none; break;
-    case core::castling_class::standard: ++n.castling_standard; break;
-    case core::castling_class::chess960: ++n.castling_chess960; break;
-  }
-  n.legal_ep += rec.legal_ep != tbe::no_square ? 1 : 0;
-  n.in_check += rec.in_check ? 1 : 0;
-  ++n.piece_count[static_cast<std::size_t>(tbe::popcount(pos.occupied()))];
-  c.material.add(signature);
 }
 
 // Records is fen_lines or field_records (formats/field_records.hpp): how a line's position is
@@ -192,29 +217,7 @@ void process_lines(chunk& c, const run_config& config, const dedupe_set* exclude
       }
     }
 
-    // Most lines have no repair and many no note: skip those counters then.
-    if (rec.repairs != 0) {
-      for (int k = 0; k < core::repair_kind_count; ++k) {
-        n.repairs[static_cast<std::size_t>(k)] += (rec.repairs >> k) & 1U;
-      }
-    }
-    if (rec.notes != 0) {
-      n.fullmove_zero += rec.has(core::record_note::fullmove_zero) ? 1 : 0;
-      n.epd_records += rec.has(core::record_note::epd_form) ? 1 : 0;
-      n.with_operations += rec.has(core::record_note::has_operations) ? 1 : 0;
-      n.whitespace_normalized += rec.has(core::record_note::whitespace_normalized) ? 1 : 0;
-      n.counters_inconsistent += rec.has(core::record_note::counters_inconsistent) ? 1 : 0;
-    }
-    n.white_to_move += pos.side_to_move == core::color::white ? 1 : 0;
-    const core::castling_class castling = core::classify_castling(pos);
-    switch (castling) {
-      case core::castling_class::none: ++n.castling_none; break;
-      case core::castling_class::standard: ++n.castling_standard; break;
-      case core::castling_class::chess960: ++n.castling_chess960; break;
-    }
-    n.legal_ep += rec.legal_ep != core::no_square ? 1 : 0;
-    n.in_check += rec.in_check ? 1 : 0;
-    ++n.piece_count[static_cast<std::size_t>(core::popcount(pos.occupied()))];
+    const core::castling_class castling = count_valid_record(rec, n);
     const std::uint64_t signature = core::material_signature(pos);
     c.material.add(signature);
     // The facts of a kept line, for taking it out of the written statistics should it turn
