@@ -19,6 +19,7 @@
 #include "fenbatch/core/line_splitter.hpp"
 #include "placement_text.hpp"
 #include "read_file.hpp"
+#include "run_outcome.hpp"
 #include "shared_data.hpp"
 #include "temp_dir.hpp"
 
@@ -71,25 +72,10 @@ using test::temp_dir;
 
 using test::read_file;
 
-struct outcome {
-  std::string output;
-  std::string rejects;
-  std::string stats;  // JSON without the timing fields
-  run_stats counts;
-};
+using outcome = test::run_outcome;
 
-outcome run_once(const temp_dir& dir, run_config config) {
-  config.output = dir.path("out.fen");
-  config.rejects_path = dir.path("rejects.txt");
-  run_stats stats = run(config);
-  outcome o;
-  o.output = read_file(config.output);
-  o.rejects = read_file(config.rejects_path);
-  stats.wall_seconds = 0;
-  stats.threads = 0;
-  o.stats = to_json(stats, config);
-  o.counts = stats;
-  return o;
+outcome run_once(const temp_dir& dir, const run_config& config) {
+  return test::run_in(dir, config, "out.fen");
 }
 
 TEST(Run, OutputRejectsAndStatsDoNotDependOnThreadsChunksOrMapping) {
@@ -102,24 +88,15 @@ TEST(Run, OutputRejectsAndStatsDoNotDependOnThreadsChunksOrMapping) {
   base.threads = 1;
   base.chunk_size = 1 << 20;
   const outcome reference = run_once(dir, base);
-  ASSERT_GT(reference.counts.duplicates, 0U);
-  ASSERT_GT(reference.counts.invalid, 0U);
-  for (const unsigned threads : {1U, 2U, 8U}) {
-    for (const std::size_t chunk : {1UL, 7UL, 333UL, 4096UL, 1UL << 20}) {
-      for (const bool mmap : {true, false}) {
-        SCOPED_TRACE(testing::Message()
-                     << "threads " << threads << " chunk " << chunk << " mmap " << mmap);
-        run_config config = base;
-        config.threads = threads;
-        config.chunk_size = chunk;
-        config.use_mmap = mmap;
-        const outcome o = run_once(dir, config);
-        EXPECT_EQ(o.output, reference.output);
-        EXPECT_EQ(o.rejects, reference.rejects);
-        EXPECT_EQ(o.stats, reference.stats);
-      }
-    }
-  }
+  ASSERT_GT(reference.stats.duplicates, 0U);
+  ASSERT_GT(reference.stats.invalid, 0U);
+  test::for_each_threads_chunk_mmap(base, {1UL, 7UL, 333UL, 4096UL, 1UL << 20},
+                                    [&](const run_config& config) {
+                                      const outcome o = run_once(dir, config);
+                                      EXPECT_EQ(o.output, reference.output);
+                                      EXPECT_EQ(o.rejects, reference.rejects);
+                                      EXPECT_EQ(o.stats_json, reference.stats_json);
+                                    });
 }
 
 // The reference: each line through core alone, first occurrence of each position text kept.
@@ -169,14 +146,14 @@ TEST(Run, DedupeMatchesFirstOccurrenceOfEachPositionText) {
   const outcome o = run_once(dir, config);
   const reference_result expected = reference_dedupe(text);
   EXPECT_EQ(o.output, expected.output);
-  EXPECT_EQ(o.counts.lines, expected.lines);
-  EXPECT_EQ(o.counts.skipped(), expected.skipped);
-  EXPECT_EQ(o.counts.invalid, expected.invalid);
-  EXPECT_EQ(o.counts.written, expected.written);
-  EXPECT_EQ(o.counts.duplicates, expected.duplicates);
-  EXPECT_EQ(o.counts.bom_skipped, 1U);
-  EXPECT_TRUE(o.counts.reconciles());
-  EXPECT_EQ(o.counts.bytes, text.size());
+  EXPECT_EQ(o.stats.lines, expected.lines);
+  EXPECT_EQ(o.stats.skipped(), expected.skipped);
+  EXPECT_EQ(o.stats.invalid, expected.invalid);
+  EXPECT_EQ(o.stats.written, expected.written);
+  EXPECT_EQ(o.stats.duplicates, expected.duplicates);
+  EXPECT_EQ(o.stats.bom_skipped, 1U);
+  EXPECT_TRUE(o.stats.reconciles());
+  EXPECT_EQ(o.stats.bytes, text.size());
 }
 
 TEST(Run, DedupeAcrossManyShardsMatchesFirstOccurrence) {
@@ -218,13 +195,13 @@ TEST(Run, DedupeAcrossManyShardsMatchesFirstOccurrence) {
     config.dedupe_stages = stages;
     const outcome o = run_once(dir, config);
     EXPECT_EQ(o.output, expected.output);
-    EXPECT_EQ(o.counts.written, expected.written);
-    EXPECT_EQ(o.counts.unique, expected.written);
-    EXPECT_EQ(o.counts.duplicates, expected.duplicates);
-    EXPECT_EQ(o.counts.invalid, expected.invalid);
+    EXPECT_EQ(o.stats.written, expected.written);
+    EXPECT_EQ(o.stats.unique, expected.written);
+    EXPECT_EQ(o.stats.duplicates, expected.duplicates);
+    EXPECT_EQ(o.stats.invalid, expected.invalid);
     // Everything else (most repeated positions and their counts, material, ...) as at 1 shard.
     if (first) {
-      EXPECT_EQ(o.stats, first->stats);
+      EXPECT_EQ(o.stats_json, first->stats_json);
     } else {
       first = o;
     }
@@ -306,9 +283,9 @@ TEST(Run, MostRepeatedPositionsAreExact) {
   config.chunk_size = 4096;
   config.threads = 2;
   const outcome o = run_once(dir, config);
-  ASSERT_EQ(o.counts.most_repeated.size(), 20U);
+  ASSERT_EQ(o.stats.most_repeated.size(), 20U);
   for (std::size_t i = 0; i < 20; ++i) {
-    const counted_text& entry = o.counts.most_repeated[i];
+    const counted_text& entry = o.stats.most_repeated[i];
     SCOPED_TRACE(entry.text);
     ASSERT_EQ(counts.count(entry.text), 1U);
     EXPECT_EQ(entry.count, counts[entry.text]);
@@ -324,11 +301,11 @@ TEST(Run, WithoutDedupeEveryValidLineIsWritten) {
   run_config config;
   config.inputs = {input};
   const outcome o = run_once(dir, config);
-  EXPECT_EQ(o.counts.written, o.counts.valid);
-  EXPECT_EQ(o.counts.duplicates, 0U);
-  EXPECT_TRUE(o.counts.reconciles());
+  EXPECT_EQ(o.stats.written, o.stats.valid);
+  EXPECT_EQ(o.stats.duplicates, 0U);
+  EXPECT_TRUE(o.stats.reconciles());
   EXPECT_EQ(static_cast<std::uint64_t>(std::count(o.output.begin(), o.output.end(), '\n')),
-            o.counts.valid);
+            o.stats.valid);
 }
 
 TEST(Run, SeveralInputsAreOneStreamWithPerFileLineNumbers) {
@@ -345,8 +322,8 @@ TEST(Run, SeveralInputsAreOneStreamWithPerFileLineNumbers) {
   EXPECT_EQ(o.output, "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
   // 'b' is a bishop: the first bad byte is the 'a' in column 2.
   EXPECT_EQ(o.rejects, a + ":2:2: bad_piece_char: bad\n" + b + ":1:2: bad_piece_char: bad2\n");
-  EXPECT_EQ(o.counts.lines, 4U);
-  EXPECT_EQ(o.counts.duplicates, 1U);
+  EXPECT_EQ(o.stats.lines, 4U);
+  EXPECT_EQ(o.stats.duplicates, 1U);
 }
 
 TEST(Run, SamplesArePerReasonAndInInputOrder) {
@@ -361,7 +338,7 @@ TEST(Run, SamplesArePerReasonAndInInputOrder) {
   const outcome o = run_once(dir, config);
   // The same samples with their byte offsets: lines are 3 bytes ("xN\n") until line 4 (28+1).
   std::vector<std::uint64_t> offsets;
-  for (const invalid_sample& s : o.counts.invalid_samples) offsets.push_back(s.offset);
+  for (const invalid_sample& s : o.stats.invalid_samples) offsets.push_back(s.offset);
   EXPECT_EQ(offsets, (std::vector<std::uint64_t>{0, 3, 9}));
   EXPECT_EQ(messages, (std::vector<std::string>{
                           input + ":1:1: bad_piece_char: x1",

@@ -7,7 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,6 +18,7 @@
 #include "fenbatch/core/board_kind.hpp"
 #include "fenbatch/pipeline/run.hpp"
 #include "read_file.hpp"
+#include "run_outcome.hpp"
 #include "stages/line_facts.hpp"
 #include "temp_dir.hpp"
 
@@ -76,20 +79,15 @@ std::string join(const std::vector<std::string>& lines) {
   return text;
 }
 
-struct outcome {
-  std::string output;
-  std::string rejects;
-  run_stats stats;
-};
+using outcome = test::run_outcome;
+using test::run_in;
 
-outcome run_on(const temp_dir& dir, run_config config) {
-  config.output = dir.path("out");
-  config.rejects_path = dir.path("rejects.txt");
-  outcome o;
-  o.stats = run(config);
-  o.output = read_file(config.output);
-  o.rejects = read_file(config.rejects_path);
-  return o;
+// A piece-count histogram: lines per piece count, from {pieces, lines} pairs (zero elsewhere).
+std::array<std::uint64_t, piece_count_extent> lines_by_pieces(
+    std::initializer_list<std::pair<std::size_t, std::uint64_t>> counts) {
+  std::array<std::uint64_t, piece_count_extent> histogram{};
+  for (const auto& [pieces, lines] : counts) histogram.at(pieces) = lines;
+  return histogram;
 }
 
 run_config dedupe_config(const std::string& input) {
@@ -130,7 +128,7 @@ TEST(TenByEightLineFacts, HoldATenByEightSignatureBesideSideAndCastling) {
 
 TEST(TenByEightRun, DedupesAcrossSpellingsButNeverAcrossBoards) {
   temp_dir dir;
-  const outcome o = run_on(dir, dedupe_config(dir.file("in.fen", join(mixed_lines()))));
+  const outcome o = run_in(dir, dedupe_config(dir.file("in.fen", join(mixed_lines()))));
   // Lines 1, 3, 5, 6, 7, 17, 18 in canonical form (TENBYEIGHT.md: merged digits, X-FEN
   // castling, the legal ep square kept).
   EXPECT_EQ(o.output, join({capablanca + " w KQkq - 0 1", chess + " w KQkq - 0 1", kings_8x8,
@@ -140,7 +138,7 @@ TEST(TenByEightRun, DedupesAcrossSpellingsButNeverAcrossBoards) {
 TEST(TenByEightRun, RejectsCarryTheTenByEightReasonsAndColumns) {
   temp_dir dir;
   const std::string input = dir.file("in.fen", join(mixed_lines()));
-  const outcome o = run_on(dir, dedupe_config(input));
+  const outcome o = run_in(dir, dedupe_config(input));
   const std::vector<std::string> lines = mixed_lines();
   const auto at = [&](int line, int column, const std::string& reason) {
     return input + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + reason +
@@ -154,7 +152,7 @@ TEST(TenByEightRun, RejectsCarryTheTenByEightReasonsAndColumns) {
 
 TEST(TenByEightRun, CountsByBoardAndReconciles) {
   temp_dir dir;
-  const run_stats s = run_on(dir, dedupe_config(dir.file("in.fen", join(mixed_lines())))).stats;
+  const run_stats s = run_in(dir, dedupe_config(dir.file("in.fen", join(mixed_lines())))).stats;
   EXPECT_EQ(s.lines, 18U);
   EXPECT_EQ(s.skipped(), 2U);
   EXPECT_EQ(s.valid, 10U);
@@ -190,7 +188,7 @@ TEST(TenByEightRun, CountsByBoardAndReconciles) {
 
 TEST(TenByEightRun, PositionStatisticsCountTenByEightLines) {
   temp_dir dir;
-  const run_stats s = run_on(dir, dedupe_config(dir.file("in.fen", join(mixed_lines())))).stats;
+  const run_stats s = run_in(dir, dedupe_config(dir.file("in.fen", join(mixed_lines())))).stats;
   // Valid lines: black to move only in 17.
   EXPECT_EQ(s.white_to_move, 9U);
   EXPECT_EQ(s.black_to_move, 1U);
@@ -201,21 +199,9 @@ TEST(TenByEightRun, PositionStatisticsCountTenByEightLines) {
   EXPECT_EQ(s.legal_ep, 1U);  // 17
   EXPECT_EQ(s.in_check, 1U);  // 18
   // Pieces: 40 (1, 2, 17), 32 (3, 4), 26 (7, 8), 3 (18), 2 (5, 6).
-  std::array<std::uint64_t, piece_count_extent> pieces{};
-  pieces[40] = 3;
-  pieces[32] = 2;
-  pieces[26] = 2;
-  pieces[3] = 1;
-  pieces[2] = 2;
-  EXPECT_EQ(s.piece_count, pieces);
+  EXPECT_EQ(s.piece_count, lines_by_pieces({{40, 3}, {32, 2}, {26, 2}, {3, 1}, {2, 2}}));
   // Written (1, 3, 5, 6, 7, 17, 18): 40 (1, 17), 32, 26, 3, 2 (5, 6).
-  std::array<std::uint64_t, piece_count_extent> written{};
-  written[40] = 2;
-  written[32] = 1;
-  written[26] = 1;
-  written[3] = 1;
-  written[2] = 2;
-  EXPECT_EQ(s.written_piece_count, written);
+  EXPECT_EQ(s.written_piece_count, lines_by_pieces({{40, 2}, {32, 1}, {26, 1}, {3, 1}, {2, 2}}));
   EXPECT_EQ(s.written_white_to_move, 6U);
   EXPECT_EQ(s.written_black_to_move, 1U);
   EXPECT_EQ(s.written_castling_none, 3U);      // 5, 6, 18
@@ -225,7 +211,7 @@ TEST(TenByEightRun, PositionStatisticsCountTenByEightLines) {
 
 TEST(TenByEightRun, MaterialSignaturesNameArchbishopsAndChancellors) {
   temp_dir dir;
-  const run_stats s = run_on(dir, dedupe_config(dir.file("in.fen", join(mixed_lines())))).stats;
+  const run_stats s = run_in(dir, dedupe_config(dir.file("in.fen", join(mixed_lines())))).stats;
   const std::string capablanca_material = "KQACRRBBNNPPPPPPPPPPvKQACRRBBNNPPPPPPPPPP";
   const std::string chess_material = "KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP";
   std::vector<std::pair<std::string, std::string_view>> top;
@@ -258,7 +244,7 @@ TEST(TenByEightRun, RepairMergesDigitRunsOnTenFiles) {
       "in.fen", join({"rnabqkbcnr/pppppppppp/55/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
                       capablanca + " w QKqk - 0 1", capablanca + " w KQkq - 0 1"})));
   config.decode.repair = true;
-  const outcome o = run_on(dir, config);
+  const outcome o = run_in(dir, config);
   EXPECT_EQ(o.output, capablanca + " w KQkq - 0 1\n");
   EXPECT_EQ(o.stats.repairs[static_cast<std::size_t>(core::repair_kind::digit_run)], 1U);
   EXPECT_EQ(o.stats.repairs[static_cast<std::size_t>(core::repair_kind::castling_order)], 1U);
@@ -274,15 +260,15 @@ TEST(TenByEightRun, WriteOptionsApplyToTenByEightLines) {
   run_config config = dedupe_config(input);
   config.write.castling = core::castling_notation::shredder;
   EXPECT_EQ(
-      run_on(dir, config).output,
+      run_in(dir, config).output,
       join({capablanca + " w JAja - 0 1", inner_rooks + " w JCjc - 0 1", chess + " w HAha - 0 1"}));
   config = dedupe_config(input);
   config.write.format = core::output_format::epd;
-  EXPECT_EQ(run_on(dir, config).output,
+  EXPECT_EQ(run_in(dir, config).output,
             join({capablanca + " w KQkq -", inner_rooks + " w KCkc -", chess + " w KQkq -"}));
   config = dedupe_config(input);
   config.key = core::key_kind::full;  // the counters make lines 2 and 3 two positions
-  EXPECT_EQ(run_on(dir, config).output,
+  EXPECT_EQ(run_in(dir, config).output,
             join({capablanca + " w KQkq - 0 1", inner_rooks + " w KCkc - 0 1",
                   inner_rooks + " w KCkc - 5 9", chess + " w KQkq - 0 1"}));
 }
@@ -295,7 +281,7 @@ TEST(TenByEightRun, ExcludeReferencesHoldTenByEightPositions) {
   // The reference: Capablanca's array in EPD form and Shredder castling, and an invalid line.
   config.exclude_paths = {
       dir.file("ref.epd", capablanca + " w JAja -\n5k4/10/10/10/10/10/10/4KK4 w - -\n")};
-  const outcome o = run_on(dir, config);
+  const outcome o = run_in(dir, config);
   EXPECT_EQ(o.output, join({chess + " w KQkq - 0 1", kings_10x8}));
   EXPECT_EQ(o.stats.excluded, 2U);
   EXPECT_EQ(o.stats.ten_by_eight_excluded, 2U);
@@ -315,7 +301,7 @@ TEST(TenByEightRun, CsvRecordsKeepEveryOtherByte) {
   const std::string input =
       dir.file("in.csv", "id,fen,label\n1," + capablanca + " w JAja - 0 1,a\n2,\"" + inner_rooks +
                              " w JCjc - 0 1\",b\n3,5k4/10/10/10/10/10/10/4X1K3 w - - 0 1,c\n");
-  const outcome o = run_on(dir, dedupe_config(input));
+  const outcome o = run_in(dir, dedupe_config(input));
   EXPECT_EQ(o.output, "id,fen,label\n1," + capablanca + " w KQkq - 0 1,a\n2,\"" + inner_rooks +
                           " w KCkc - 0 1\",b\n");
   // 'X' at column 24 of the field, which starts at column 3 of the record.
@@ -331,7 +317,7 @@ TEST(TenByEightRun, JsonLinesRecordsHoldTenByEightPositions) {
       dir.file("in.jsonl", "{\"fen\": \"" + capablanca + " w JAja - 0 1\", \"n\": 1}\n" +
                                "{\"n\": 2, \"fen\": \"5k4/10/10/10/10/10/10/4KK4 w - - 0 1\"}\n" +
                                "{\"n\": 3, \"fen\": \"" + kings_8x8 + "\"}\n");
-  const outcome o = run_on(dir, dedupe_config(input));
+  const outcome o = run_in(dir, dedupe_config(input));
   EXPECT_EQ(o.output, "{\"fen\": \"" + capablanca + " w KQkq - 0 1\", \"n\": 1}\n" +
                           "{\"n\": 3, \"fen\": \"" + kings_8x8 + "\"}\n");
   // The position's column 1 is the record's 18: after {"n": 2, "fen": " (17 bytes).
@@ -347,27 +333,15 @@ TEST(TenByEightRun, OutputDoesNotDependOnThreadsChunksOrMapping) {
   for (int i = 0; i < 300; ++i) text += join(mixed_lines());
   run_config base = dedupe_config(dir.file("in.fen", text));
   base.threads = 1;
-  const outcome reference = run_on(dir, base);
+  const outcome reference = run_in(dir, base);
   EXPECT_EQ(reference.stats.ten_by_eight_written, 5U);
   EXPECT_EQ(reference.stats.ten_by_eight_duplicates, 300U * 7 - 5);
-  for (const unsigned threads : {1U, 2U, 8U}) {
-    for (const std::size_t chunk : {1UL, 333UL, 1UL << 20}) {
-      for (const bool mmap : {true, false}) {
-        SCOPED_TRACE(testing::Message()
-                     << "threads " << threads << " chunk " << chunk << " mmap " << mmap);
-        run_config config = base;
-        config.threads = threads;
-        config.chunk_size = chunk;
-        config.use_mmap = mmap;
-        outcome o = run_on(dir, config);
-        EXPECT_EQ(o.output, reference.output);
-        EXPECT_EQ(o.rejects, reference.rejects);
-        o.stats.wall_seconds = reference.stats.wall_seconds;
-        o.stats.threads = reference.stats.threads;
-        EXPECT_EQ(to_json(o.stats, config), to_json(reference.stats, config));
-      }
-    }
-  }
+  test::for_each_threads_chunk_mmap(base, {1UL, 333UL, 1UL << 20}, [&](const run_config& config) {
+    const outcome o = run_in(dir, config);
+    EXPECT_EQ(o.output, reference.output);
+    EXPECT_EQ(o.rejects, reference.rejects);
+    EXPECT_EQ(o.stats_json, reference.stats_json);
+  });
 }
 
 }  // namespace
