@@ -5,6 +5,7 @@
 # names) with -j1/-j2/-j8, --chunk-size 1/7/1000/1M, with and without --no-mmap, and through
 # standard input (redirected from a file, and from a pipe).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/../same_runs.sh"
 bash "$DATA/mixed_input.sh" >mixed.fen
 slice() { zstd -dc "$SHARED/corpus/$1" | head -n "$2" || true; }  # zstd gets SIGPIPE
 {
@@ -21,34 +22,6 @@ slice() { zstd -dc "$SHARED/corpus/$1" | head -n "$2" || true; }  # zstd gets SI
   fi
 } >big.fen
 echo "input: $(wc -l <big.fen) lines" >&2
-
-normalize() {  # the stats JSON without timings, thread count and file names
-  python3 -c 'import json, sys
-s = json.load(open(sys.argv[1]))
-for k in ("wall_seconds", "threads", "mb_per_second", "positions_per_second", "inputs", "output"):
-    s.pop(k)
-# Sample file names follow the input name (<stdin>, a.gz): compare where, not how named.
-for sample in s.get("invalid_samples", []):
-    sample.pop("file")
-for per_input in s.get("per_input", []):
-    per_input.pop("path")
-print(json.dumps(s, indent=1))' "$1"
-}
-
-# run NAME [ARGS...]: one run into NAME.out, NAME.rej, NAME.json (normalized into NAME.norm)
-run() {
-  local name=$1
-  shift
-  "$FENBATCH" -q --rejects "$name.rej" --stats-json "$name.json" -o "$name.out" "$@"
-  normalize "$name.json" >"$name.norm"
-  sed -i 's/^<stdin>:/big.fen:/' "$name.rej"
-}
-same() {  # same REF NAME
-  local f
-  for f in out rej norm; do
-    cmp -s "$1.$f" "$2.$f" || { echo "FAIL: $2.$f differs from $1.$f"; diff "$1.$f" "$2.$f" | head -20; exit 1; }
-  done
-}
 
 for dedupe in --dedupe ""; do
   ref="ref$dedupe"

@@ -11,6 +11,7 @@
 #    -j2, under every decoder this CPU runs (FENBATCH_FORCE_IMPL), mapped, streamed (--no-mmap)
 #    and from a pipe, for each of those options.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/../same_runs.sh"
 hand=$DATA/ten_by_eight_mixed.fen
 
 check() {  # check EXPECTED ARGS...: --dedupe output of the hand-written file
@@ -68,40 +69,14 @@ cat gen.fen "$hand" gen.fen "$hand" >big.fen
 tens=$(grep -c -E '^[^/ ]*(10|[a-zA-Z]{10})' gen.fen || true)
 [ "$tens" -gt 0 ] || { echo "FAIL: the generated corpus has no 10x8 line"; exit 1; }
 
-normalize() {  # the stats JSON without timings, thread count and file names
-  python3 -c 'import json, sys
-s = json.load(open(sys.argv[1]))
-for k in ("wall_seconds", "threads", "mb_per_second", "positions_per_second", "inputs", "output",
-          "input_bytes"):
-    s.pop(k)
-for sample in s.get("invalid_samples", []):
-    sample.pop("file")
-for per_input in s.get("per_input", []):
-    per_input.pop("path")
-print(json.dumps(s, indent=1))' "$1"
-}
-run() {  # run NAME ARGS...: NAME.out, NAME.rej, NAME.norm
-  local name=$1
-  shift
-  "$FENBATCH" -q --dedupe --rejects "$name.rej" --stats-json "$name.json" -o "$name.out" "$@"
-  normalize "$name.json" >"$name.norm"
-  sed -i 's/^<stdin>:/big.fen:/' "$name.rej"
-}
-same() {  # same REF NAME
-  local f
-  for f in out rej norm; do
-    cmp -s "$1.$f" "$2.$f" ||
-      { echo "FAIL: $2.$f differs from $1.$f"; diff "$1.$f" "$2.$f" | head -20; exit 1; }
-  done
-}
-
+normalize_also=(input_bytes)  # (differs where a run reads a pipe)
 impls=()
 for impl in scalar avx2 avx512; do
   if FENBATCH_FORCE_IMPL=$impl "$FENBATCH" --version >/dev/null 2>&1; then impls+=("$impl"); fi
 done
 for options in "" "--castling shredder" "--ep pseudo" "--format epd" "--key fen"; do
   # shellcheck disable=SC2086  # the options are words
-  run ref -j1 $options big.fen
+  run ref --dedupe -j1 $options big.fen
   python3 -c 'import json, sys
 b = json.load(open(sys.argv[1]))["boards"]
 sys.exit(0 if b["10x8"]["written"] > 0 and b["8x8"]["written"] > 0 else 1)' ref.json ||
@@ -110,13 +85,13 @@ sys.exit(0 if b["10x8"]["written"] > 0 and b["8x8"]["written"] > 0 else 1)' ref.
     for j in 1 2; do
       export FENBATCH_FORCE_IMPL=$impl
       # shellcheck disable=SC2086
-      run "m" -j"$j" $options big.fen
+      run "m" --dedupe -j"$j" $options big.fen
       same ref m
       # shellcheck disable=SC2086
-      run "s" -j"$j" --no-mmap $options big.fen
+      run "s" --dedupe -j"$j" --no-mmap $options big.fen
       same ref s
       # shellcheck disable=SC2086
-      cat big.fen | run "p" -j"$j" --chunk-size 4K $options -
+      cat big.fen | run "p" --dedupe -j"$j" --chunk-size 4K $options -
       same ref p
       unset FENBATCH_FORCE_IMPL
     done
