@@ -2,12 +2,12 @@
 // depths <= 4 here; deeper runs belong in bench/).
 #include <gtest/gtest.h>
 
-#include <charconv>
 #include <string>
 #include <string_view>
 
 #include "fenbatch/core/movegen.hpp"
 #include "fenbatch/core/record.hpp"
+#include "perft_suite_line.hpp"
 #include "shared_data.hpp"
 
 namespace fenbatch::core {
@@ -15,28 +15,8 @@ namespace {
 
 constexpr int max_test_depth = 4;
 
-struct perft_case {
-  std::string fen;
-  std::vector<std::pair<int, std::uint64_t>> depths;  // (depth, nodes) from the suite
-};
-
-// "FEN ;D1 20 ;D2 400 ..." as in the suites.
-perft_case parse_suite_line(const std::string& line) {
-  perft_case c;
-  const std::size_t first = line.find(';');
-  c.fen = line.substr(0, first);
-  for (std::size_t at = first; at != std::string::npos; at = line.find(';', at + 1)) {
-    int depth = 0;
-    std::uint64_t nodes = 0;
-    const char* p = line.data() + at + 2;  // skip ";D"
-    const char* end = line.data() + line.size();
-    auto r = std::from_chars(p, end, depth);
-    r = std::from_chars(r.ptr + 1, end, nodes);
-    EXPECT_EQ(r.ec, std::errc()) << line;
-    c.depths.emplace_back(depth, nodes);
-  }
-  return c;
-}
+using test::parse_perft_suite_line;
+using test::perft_suite_line;
 
 // The suites include one position our strict validation rejects: bishops on a8 and h1 both
 // check the king on f3 along one diagonal, which no legal move can produce (python-chess
@@ -47,7 +27,7 @@ void check_suite(const std::filesystem::path& file) {
   int positions = 0;
   for (const std::string& line : test::read_lines(file)) {
     if (line.empty()) continue;
-    const perft_case c = parse_suite_line(line);
+    const perft_suite_line c = parse_perft_suite_line(line);
     record rec;
     const fen_status status = parse_record(c.fen, {}, rec);
     if (c.fen == aligned_double_check) {

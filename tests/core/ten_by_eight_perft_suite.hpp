@@ -4,39 +4,16 @@
 
 #include <gtest/gtest.h>
 
-#include <charconv>
 #include <cstdint>
 #include <filesystem>
 #include <string>
-#include <utility>
-#include <vector>
 
 #include "fenbatch/core/ten_by_eight/movegen.hpp"
 #include "fenbatch/core/ten_by_eight/record.hpp"
+#include "perft_suite_line.hpp"
 #include "shared_data.hpp"
 
 namespace fenbatch::test {
-
-struct ten_by_eight_perft_case {
-  std::string fen;
-  std::vector<std::pair<int, std::uint64_t>> depths;  // (depth, nodes) from the suite
-};
-
-inline ten_by_eight_perft_case parse_ten_by_eight_perft_line(const std::string& line) {
-  ten_by_eight_perft_case c;
-  const std::size_t first = line.find(';');
-  c.fen = line.substr(0, first);
-  for (std::size_t at = first; at != std::string::npos; at = line.find(';', at + 1)) {
-    int depth = 0;
-    std::uint64_t nodes = 0;
-    const char* end = line.data() + line.size();
-    auto r = std::from_chars(line.data() + at + 2, end, depth);  // skip ";D"
-    r = std::from_chars(r.ptr + 1, end, nodes);
-    EXPECT_EQ(r.ec, std::errc()) << line;
-    c.depths.emplace_back(depth, nodes);
-  }
-  return c;
-}
 
 // Checks every depth of every line whose node count is in [min_nodes, max_nodes]; returns how
 // many depths it checked.
@@ -45,7 +22,7 @@ inline int check_ten_by_eight_perft(const std::filesystem::path& file, std::uint
   int checked = 0;
   for (const std::string& line : read_lines(file)) {
     if (line.empty()) continue;
-    const ten_by_eight_perft_case c = parse_ten_by_eight_perft_line(line);
+    const perft_suite_line c = parse_perft_suite_line(line);
     core::ten_by_eight::record rec;
     const core::fen_status status = core::ten_by_eight::parse_record(c.fen, {}, rec);
     EXPECT_TRUE(status.ok()) << c.fen << ": " << core::to_string(status.code);
