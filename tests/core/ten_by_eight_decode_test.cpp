@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -40,6 +41,19 @@ std::string read(std::string_view line, const decode_options& options = strict,
   return to_canonical(rec, line, write);
 }
 
+struct verdict_case {
+  std::string_view line;
+  std::string_view verdict;  // what read() gives: the canonical line, or "reason at column"
+};
+
+// Each line read strictly (decode_options{}, write_options{}) against its verdict.
+void expect_verdicts(std::initializer_list<verdict_case> cases) {
+  for (const auto& [line, verdict] : cases) {
+    SCOPED_TRACE(testing::Message() << "line: " << line);
+    EXPECT_EQ(read(line), verdict);
+  }
+}
+
 record parsed(std::string_view line, const decode_options& options = strict) {
   record rec;
   const fen_status status = parse_record(line, options, rec);
@@ -52,26 +66,29 @@ position_key key_of(std::string_view line, key_kind kind = key_kind::position) {
 }
 
 TEST(TenByEightDecode, PlacementErrorsNameTheOffendingByte) {
-  EXPECT_EQ(read("5k4/10/10/10/10/10/p10/5K4 w - - 0 1"), "rank_width at 21");  // the "10"
-  EXPECT_EQ(read("5k4/10/10/10/10/10/100/5K4 w - - 0 1"), "rank_syntax at 22");
-  EXPECT_EQ(read("5k4/10/10/10/10/10/0/5K4 w - - 0 1"), "rank_syntax at 20");
-  EXPECT_EQ(read("5k4/10/10/10/10/10/19/5K4 w - - 0 1"), "rank_syntax at 21");
-  EXPECT_EQ(read("5k4/10/10/10/10/10/10/5K3 w - - 0 1"), "rank_width at 26");  // field's end
-  EXPECT_EQ(read("5k4/10/10/10/10/10/10/5K4~ w - - 0 1"), "variant_syntax at 26");
-  EXPECT_EQ(read(std::string_view("5k4/10/10/10/10/10/10/5K\0004 w - - 0 1", 36)),
-            "nul_byte at 25");
-  // An 8-file rank 8 read by the 10x8 reader (the router never sends it one).
-  EXPECT_EQ(read("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "rank_width at 4");
+  expect_verdicts({
+      {"5k4/10/10/10/10/10/p10/5K4 w - - 0 1", "rank_width at 21"},  // the "10"
+      {"5k4/10/10/10/10/10/100/5K4 w - - 0 1", "rank_syntax at 22"},
+      {"5k4/10/10/10/10/10/0/5K4 w - - 0 1", "rank_syntax at 20"},
+      {"5k4/10/10/10/10/10/19/5K4 w - - 0 1", "rank_syntax at 21"},
+      {"5k4/10/10/10/10/10/10/5K3 w - - 0 1", "rank_width at 26"},  // field's end
+      {"5k4/10/10/10/10/10/10/5K4~ w - - 0 1", "variant_syntax at 26"},
+      {std::string_view("5k4/10/10/10/10/10/10/5K\0004 w - - 0 1", 36), "nul_byte at 25"},
+      // An 8-file rank 8 read by the 10x8 reader (the router never sends it one).
+      {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "rank_width at 4"},
+  });
 }
 
 TEST(TenByEightDecode, FieldErrorsNameTheOffendingByte) {
-  EXPECT_EQ(read("5k4/10/10/10/10/10/10/5K4 w -K - 0 1"), "castling_syntax at 30");
-  EXPECT_EQ(read("5k4/10/10/10/10/10/10/5K4 w - k3 0 1"), "ep_syntax at 31");
-  EXPECT_EQ(read("5k4/10/10/10/10/10/10/5K4 w - j4 0 1"), "ep_syntax at 32");
-  EXPECT_EQ(read("5k4/10/10/10/10/10/10/5K4 w - j66 0 1"), "ep_syntax at 33");
-  EXPECT_EQ(read("5k4/10/10/10/10/10/10/5K4 w - - 0 1 foo"), "trailing_garbage at 37");
-  EXPECT_EQ(read("5k4/10/10/10/10/10/10/5K4 w - - 0 1 hmvc 3;"), "counter_conflict at 42");
-  EXPECT_EQ(read("5k4/10/10/10/10/10/10/5K4 w - - x 1"), "bad_halfmove at 33");
+  expect_verdicts({
+      {"5k4/10/10/10/10/10/10/5K4 w -K - 0 1", "castling_syntax at 30"},
+      {"5k4/10/10/10/10/10/10/5K4 w - k3 0 1", "ep_syntax at 31"},
+      {"5k4/10/10/10/10/10/10/5K4 w - j4 0 1", "ep_syntax at 32"},
+      {"5k4/10/10/10/10/10/10/5K4 w - j66 0 1", "ep_syntax at 33"},
+      {"5k4/10/10/10/10/10/10/5K4 w - - 0 1 foo", "trailing_garbage at 37"},
+      {"5k4/10/10/10/10/10/10/5K4 w - - 0 1 hmvc 3;", "counter_conflict at 42"},
+      {"5k4/10/10/10/10/10/10/5K4 w - - x 1", "bad_halfmove at 33"},
+  });
   const std::string long_line = std::string(bare_kings) + std::string(max_line_length, ' ');
   EXPECT_EQ(read(long_line), "line_too_long at " + std::to_string(max_line_length + 1));
 }
@@ -92,33 +109,36 @@ TEST(TenByEightDecode, SeparatorsAreNormalized) {
 TEST(TenByEightDecode, LegalityErrorsInThePolicysOrder) {
   // Janus: two archbishops and no chancellor cost nothing; a third, or a second chancellor,
   // needs a missing pawn (here all ten stand).
-  EXPECT_EQ(read("1k8/10/10/10/10/10/PPPPPPPPPP/AA2K5 w - - 0 1"),
-            "1k8/10/10/10/10/10/PPPPPPPPPP/AA2K5 w - - 0 1");
-  EXPECT_EQ(read("1k8/10/10/10/10/10/PPPPPPPPPP/AAA1K5 w - - 0 1"), "too_much_material at 1");
-  EXPECT_EQ(read("1k8/10/10/10/10/10/PPPPPPPPPP/ACC1K5 w - - 0 1"), "too_much_material at 1");
-  // a1 is dark, b1 and d1 light.
-  EXPECT_EQ(read("1k8/10/10/10/10/10/PPPPPPPPPP/BB2K5 w - - 0 1"),
-            "1k8/10/10/10/10/10/PPPPPPPPPP/BB2K5 w - - 0 1");
-  EXPECT_EQ(read("1k8/10/10/10/10/10/PPPPPPPPPP/1B1BK5 w - - 0 1"), "too_much_material at 1");
-  EXPECT_EQ(read("1k8/10/10/10/10/P9/PPPPPPPPPP/4K5 w - - 0 1"), "too_many_pawns at 1");
-  EXPECT_EQ(read("1k8/10/10/10/10/N9/PPPPPPPPPP/RNABQKBCNR w - - 0 1"), "too_many_pieces at 1");
-  EXPECT_EQ(read("5k4/10/10/10/10/10/10/5K4 w - e6 0 1"), "bad_ep_square at 31");
+  expect_verdicts({
+      {"1k8/10/10/10/10/10/PPPPPPPPPP/AA2K5 w - - 0 1",
+       "1k8/10/10/10/10/10/PPPPPPPPPP/AA2K5 w - - 0 1"},
+      {"1k8/10/10/10/10/10/PPPPPPPPPP/AAA1K5 w - - 0 1", "too_much_material at 1"},
+      {"1k8/10/10/10/10/10/PPPPPPPPPP/ACC1K5 w - - 0 1", "too_much_material at 1"},
+      // a1 is dark, b1 and d1 light.
+      {"1k8/10/10/10/10/10/PPPPPPPPPP/BB2K5 w - - 0 1",
+       "1k8/10/10/10/10/10/PPPPPPPPPP/BB2K5 w - - 0 1"},
+      {"1k8/10/10/10/10/10/PPPPPPPPPP/1B1BK5 w - - 0 1", "too_much_material at 1"},
+      {"1k8/10/10/10/10/P9/PPPPPPPPPP/4K5 w - - 0 1", "too_many_pawns at 1"},
+      {"1k8/10/10/10/10/N9/PPPPPPPPPP/RNABQKBCNR w - - 0 1", "too_many_pieces at 1"},
+      {"5k4/10/10/10/10/10/10/5K4 w - e6 0 1", "bad_ep_square at 31"},
+  });
 }
 
 TEST(TenByEightDecode, ImpossibleChecksWithArchbishopsAndChancellors) {
   // Chancellor d2 and knight e3 both a knight's move from f1: both leap.
-  EXPECT_EQ(read("5k4/10/10/10/10/4n5/3c6/5K4 w - - 0 1"), "impossible_check at 1");
-  EXPECT_EQ(read("5k4/10/10/10/10/4c5/3c6/5K4 w - - 0 1"), "impossible_check at 1");
-  EXPECT_EQ(read("5k4/10/10/10/10/10/3ap5/5K4 w - - 0 1"), "impossible_check at 1");
-  // The chancellor on f4 checks along the file, the archbishop on g2 along the diagonal:
-  // neither leaps, and neither pair is on one line through the king.
-  EXPECT_EQ(read("5k4/10/10/10/5c4/4n5/10/5K4 w - - 0 1"), "5k4/10/10/10/5c4/4n5/10/5K4 w - - 0 1");
-  EXPECT_EQ(read("5k4/10/10/10/10/10/4p1a3/5K4 w - - 0 1"),
-            "5k4/10/10/10/10/10/4p1a3/5K4 w - - 0 1");
-  // Rook e5 and chancellor e2 on the e file through the king e4.
-  EXPECT_EQ(read("5k4/10/10/4r5/4K5/10/4c5/10 w - - 0 1"), "impossible_check at 1");
-  // d7-d5 cannot have given the chancellor's check along rank 6: it was there before.
-  EXPECT_EQ(read("1k8/10/K8c/3p6/10/10/10/10 w - d6 0 1"), "impossible_check at 1");
+  expect_verdicts({
+      {"5k4/10/10/10/10/4n5/3c6/5K4 w - - 0 1", "impossible_check at 1"},
+      {"5k4/10/10/10/10/4c5/3c6/5K4 w - - 0 1", "impossible_check at 1"},
+      {"5k4/10/10/10/10/10/3ap5/5K4 w - - 0 1", "impossible_check at 1"},
+      // The chancellor on f4 checks along the file, the archbishop on g2 along the diagonal:
+      // neither leaps, and neither pair is on one line through the king.
+      {"5k4/10/10/10/5c4/4n5/10/5K4 w - - 0 1", "5k4/10/10/10/5c4/4n5/10/5K4 w - - 0 1"},
+      {"5k4/10/10/10/10/10/4p1a3/5K4 w - - 0 1", "5k4/10/10/10/10/10/4p1a3/5K4 w - - 0 1"},
+      // Rook e5 and chancellor e2 on the e file through the king e4.
+      {"5k4/10/10/4r5/4K5/10/4c5/10 w - - 0 1", "impossible_check at 1"},
+      // d7-d5 cannot have given the chancellor's check along rank 6: it was there before.
+      {"1k8/10/K8c/3p6/10/10/10/10 w - d6 0 1", "impossible_check at 1"},
+  });
   // ... but it can have uncovered the bishop c8's diagonal to f5.
   const record uncovered = parsed("1kb7/10/10/3p1K4/10/10/10/10 w - d6 0 1");
   EXPECT_TRUE(uncovered.in_check);
