@@ -17,7 +17,6 @@
 
 #include "fenbatch/core/board_kind.hpp"
 #include "fenbatch/pipeline/run.hpp"
-#include "read_file.hpp"
 #include "run_outcome.hpp"
 #include "stages/line_facts.hpp"
 #include "temp_dir.hpp"
@@ -25,7 +24,6 @@
 namespace fenbatch::pipeline {
 namespace {
 
-using test::read_file;
 using test::temp_dir;
 
 // Capablanca's array (fen-vectors-10x8.tsv, line 1), 40 pieces, castling class standard (rooks
