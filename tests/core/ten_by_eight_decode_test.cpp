@@ -331,6 +331,13 @@ TEST(TenByEightRouter, TheFirstRanksWidthPicksTheReader) {
   EXPECT_TRUE(has_ten_files("100/10/10/10/10/10/10/10 w - - 0 1"));  // rank_syntax too
   EXPECT_FALSE(has_ten_files("k10/10/10/10/10/10/10/10 w - - 0 1"));
   EXPECT_FALSE(has_ten_files("9/10/10/10/10/10/10/10 w - - 0 1"));
+  // A letter that is no piece is a typo in a 10x8 line; other bytes keep the 8x8 verdict.
+  EXPECT_TRUE(has_ten_files("rnabqkbcnX/10/10/10/10/10/10/10 w - - 0 1"));
+  EXPECT_FALSE(has_ten_files("rQ~bQ~kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"));
+  EXPECT_FALSE(has_ten_files("rnbqkbnr\xc3\xa9/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"));
+  EXPECT_FALSE(has_ten_files("rnbqkbnr\x01\x02/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"));
+  // An overlong line is line_too_long on either board (the 8x8 reader says so).
+  EXPECT_FALSE(has_ten_files(std::string(capablanca) + std::string(max_line_length, ' ')));
 }
 
 }  // namespace

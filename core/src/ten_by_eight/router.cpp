@@ -5,6 +5,9 @@
 namespace fenbatch::core::ten_by_eight {
 
 bool has_ten_files(std::string_view line) noexcept {
+  // An overlong line is line_too_long whatever its board: the 8x8 reader's verdict, in FEN
+  // lines as in CSV/JSON fields (which are never located in such a line).
+  if (line.size() > max_line_length) return false;
   std::size_t i = 0;
   while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
   int width = 0;
@@ -17,8 +20,10 @@ bool has_ten_files(std::string_view line) noexcept {
       // A '0' outside "10" covers nothing: "010" and "100" are ten squares written wrongly,
       // which the 10x8 reader names (rank_syntax), not the 8x8 one.
       width += c - '0';
+    } else if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) {
+      ++width;  // a piece letter, or a typo for one: the 10x8 reader names it
     } else {
-      ++width;
+      return false;  // variant syntax, control or non-ASCII bytes: the 8x8 reader's verdict
     }
     if (width > 10) return false;
   }
