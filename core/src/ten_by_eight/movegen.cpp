@@ -140,7 +140,6 @@ void generate_legal_moves(const position& pos, move_list& out) noexcept {
 position after_move(const position& pos, move m) noexcept {
   position next = pos;
   const color us = pos.side_to_move;
-  const color them = ~us;
   const square from = m.from();
   const square to = m.to();
   const std::optional<piece> moving = pos.piece_on(from);
@@ -168,27 +167,13 @@ position after_move(const position& pos, move m) noexcept {
     }
   }
 
-  // A moved king loses both rights; a moved or captured rook loses its own.
-  if (moving && moving->type == piece_type::king) {
-    next.castling_rooks &= ~rank_bb(back_rank(us));
-  }
-  next.castling_rooks &= ~square_bb(from) & ~square_bb(to);
-  next.castling_rooks &= next.pieces(piece_type::rook);
-
-  next.halfmove_clock = (is_pawn || capture) ? 0 : pos.halfmove_clock + 1;
-  if (us == color::black) ++next.fullmove_number;
-  next.side_to_move = them;
+  core::detail::finish_move<detail::ten_by_eight_moves>(
+      pos, next, from, to, moving && moving->type == piece_type::king, is_pawn, capture);
   return next;
 }
 
 std::uint64_t perft(const position& pos, int depth) noexcept {
-  if (depth <= 0) return 1;
-  move_list moves;
-  generate_legal_moves(pos, moves);
-  if (depth == 1) return moves.size;  // bulk counting: the leaves need not be played
-  std::uint64_t nodes = 0;
-  for (const move m : moves) nodes += perft(after_move(pos, m), depth - 1);
-  return nodes;
+  return core::detail::count_leaves<detail::ten_by_eight_moves>(pos, depth);
 }
 
 std::string to_uci(move m) {
