@@ -6,6 +6,8 @@
 //   between(a, b)                              the squares strictly between two squares
 //   attackers(pos, s, by, occupied)            pieces of `by` attacking s through `occupied`
 //   king_target(king, rook), rook_target(...)  where castling puts the king and the rook
+//   en_passant_victim(us, to)                  the pawn an en-passant capture to `to` takes
+//   is_double_push(us, from, to)               a pawn move from `from` to `to` is a double push
 //   generate(pos, out), after(pos, m)          the board's generate_legal_moves and after_move
 // Each board's Moves lives in an anonymous namespace, so that the instantiations have internal
 // linkage and GCC inlines them as it did the files' own static functions before they were
@@ -13,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "board_traits.hpp"
 
@@ -51,23 +54,59 @@ void add_castling_moves(const typename Moves::position& pos, typename Moves::squ
   }
 }
 
-// The end of after_move, once the pieces have moved: a moved king loses both rights, a moved
-// or captured rook its own; the halfmove clock restarts after a pawn move or a capture; the
-// fullmove number advances after black's move; the other side is to move.
+// The position after a legal move: the pieces moved (castling puts king and rook on their
+// targets; en passant takes the pawn behind the target; a promotion puts the new piece), the ep
+// square set after every double push, a moved king's rights and a moved or captured rook's
+// right dropped, the halfmove clock restarted after a pawn move or a capture, the fullmove
+// number advanced after black's move, the other side to move.
 template <class Moves>
-[[gnu::always_inline]] inline void finish_move(const typename Moves::position& pos,
-                                               typename Moves::position& next,
-                                               typename Moves::square from,
-                                               typename Moves::square to, bool king_moved,
-                                               bool pawn_moved, bool capture) noexcept {
+[[gnu::always_inline]] inline typename Moves::position play_move(
+    const typename Moves::position& pos, typename Moves::move m) noexcept {
+  using square = typename Moves::square;
+  using piece_type = typename Moves::piece_type;
+  using move_kind = typename Moves::move_kind;
+  typename Moves::position next = pos;
   const color us = pos.side_to_move;
-  if (king_moved) next.castling_rooks &= ~Moves::rank_bb(back_rank(us));
-  next.castling_rooks &= ~Moves::square_bb(from) & ~Moves::square_bb(to);
-  next.castling_rooks &= next.pieces(Moves::piece_type::rook);
+  const square from = m.from();
+  const square to = m.to();
+  const std::optional<typename Moves::piece> moving = pos.piece_on(from);
+  const bool is_pawn = moving && moving->type == piece_type::pawn;
+  bool capture = false;
 
-  next.halfmove_clock = (pawn_moved || capture) ? 0 : pos.halfmove_clock + 1;
+  next.ep_square = Moves::no_square;
+  if (m.kind() == move_kind::castling) {
+    const square king_to = Moves::king_target(from, to);
+    const square rook_to = Moves::rook_target(from, to);
+    next.remove(from);
+    next.remove(to);
+    next.put({us, piece_type::king}, king_to);
+    next.put({us, piece_type::rook}, rook_to);
+  } else {
+    if (m.kind() == move_kind::en_passant) {
+      next.remove(Moves::en_passant_victim(us, to));
+      capture = true;
+    } else if ((pos.occupied() & Moves::square_bb(to)) != 0) {
+      next.remove(to);
+      capture = true;
+    }
+    next.remove(from);
+    next.put({us, m.kind() == move_kind::promotion ? m.promotion() : moving->type}, to);
+    if (is_pawn && Moves::is_double_push(us, from, to)) {
+      next.ep_square = static_cast<square>((to_index(from) + to_index(to)) / 2);
+    }
+  }
+
+  // A moved king loses both rights; a moved or captured rook loses its own.
+  if (moving && moving->type == piece_type::king) {
+    next.castling_rooks &= ~Moves::rank_bb(back_rank(us));
+  }
+  next.castling_rooks &= ~Moves::square_bb(from) & ~Moves::square_bb(to);
+  next.castling_rooks &= next.pieces(piece_type::rook);
+
+  next.halfmove_clock = (is_pawn || capture) ? 0 : pos.halfmove_clock + 1;
   if (us == color::black) ++next.fullmove_number;
   next.side_to_move = ~us;
+  return next;
 }
 
 // Leaf nodes of the legal move tree to `depth` plies; the last ply is counted, not played.

@@ -87,6 +87,10 @@ struct eight_by_eight_moves : detail::eight_by_eight_board {
   static square rook_target(square king, square rook) noexcept {
     return castling_rook_target(king, rook);
   }
+  static square en_passant_victim(color, square to) noexcept { return square_at(to_index(to) ^ 8); }
+  static bool is_double_push(color, square from, square to) noexcept {
+    return (to_index(from) ^ to_index(to)) == 16;
+  }
   static void generate(const position& pos, move_list& out) noexcept {
     generate_legal_moves(pos, out);
   }
@@ -170,40 +174,7 @@ void generate_legal_moves(const position& pos, move_list& out) noexcept {
 }
 
 position after_move(const position& pos, move m) noexcept {
-  position next = pos;
-  const color us = pos.side_to_move;
-  const square from = m.from();
-  const square to = m.to();
-  const std::optional<piece> moving = pos.piece_on(from);
-  const bool is_pawn = moving && moving->type == piece_type::pawn;
-  bool capture = false;
-
-  next.ep_square = no_square;
-  if (m.kind() == move_kind::castling) {
-    const square king_to = castling_king_target(from, to);
-    const square rook_to = castling_rook_target(from, to);
-    next.remove(from);
-    next.remove(to);
-    next.put({us, piece_type::king}, king_to);
-    next.put({us, piece_type::rook}, rook_to);
-  } else {
-    if (m.kind() == move_kind::en_passant) {
-      next.remove(square_at(to_index(to) ^ 8));
-      capture = true;
-    } else if ((pos.occupied() & square_bb(to)) != 0) {
-      next.remove(to);
-      capture = true;
-    }
-    next.remove(from);
-    next.put({us, m.kind() == move_kind::promotion ? m.promotion() : moving->type}, to);
-    if (is_pawn && (to_index(from) ^ to_index(to)) == 16) {
-      next.ep_square = square_at((to_index(from) + to_index(to)) / 2);
-    }
-  }
-
-  detail::finish_move<eight_by_eight_moves>(
-      pos, next, from, to, moving && moving->type == piece_type::king, is_pawn, capture);
-  return next;
+  return detail::play_move<eight_by_eight_moves>(pos, m);
 }
 
 std::uint64_t perft(const position& pos, int depth) noexcept {

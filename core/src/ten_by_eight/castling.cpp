@@ -2,6 +2,7 @@
 // Chess960 subtlety that the rook's departure may uncover an attack on the king's target.
 
 #include "castling.hpp"
+#include "move_rules.hpp"
 
 #include "fenbatch/core/ten_by_eight/attacks.hpp"
 

@@ -6,15 +6,11 @@
 
 #include "castling.hpp"
 #include "fenbatch/core/ten_by_eight/attacks.hpp"
+#include "move_rules.hpp"
 
 namespace fenbatch::core::ten_by_eight {
 
 namespace {
-
-// The square one step toward the far side for colour c.
-constexpr int forward_step(color c) noexcept {
-  return c == color::white ? file_count : -file_count;
-}
 
 constexpr bitboard forward(color c, bitboard b) noexcept {
   return c == color::white ? (b << file_count) & all_squares : b >> file_count;
@@ -138,38 +134,7 @@ void generate_legal_moves(const position& pos, move_list& out) noexcept {
 }
 
 position after_move(const position& pos, move m) noexcept {
-  position next = pos;
-  const color us = pos.side_to_move;
-  const square from = m.from();
-  const square to = m.to();
-  const std::optional<piece> moving = pos.piece_on(from);
-  const bool is_pawn = moving && moving->type == piece_type::pawn;
-  bool capture = false;
-
-  next.ep_square = no_square;
-  if (m.kind() == move_kind::castling) {
-    next.remove(from);
-    next.remove(to);
-    next.put({us, piece_type::king}, detail::castling_king_target(from, to));
-    next.put({us, piece_type::rook}, detail::castling_rook_target(from, to));
-  } else {
-    if (m.kind() == move_kind::en_passant) {
-      next.remove(square_at(to_index(to) - forward_step(us)));
-      capture = true;
-    } else if ((pos.occupied() & square_bb(to)) != 0) {
-      next.remove(to);
-      capture = true;
-    }
-    next.remove(from);
-    next.put({us, m.kind() == move_kind::promotion ? m.promotion() : moving->type}, to);
-    if (is_pawn && to_index(to) - to_index(from) == 2 * forward_step(us)) {
-      next.ep_square = square_at(to_index(from) + forward_step(us));
-    }
-  }
-
-  core::detail::finish_move<detail::ten_by_eight_moves>(
-      pos, next, from, to, moving && moving->type == piece_type::king, is_pawn, capture);
-  return next;
+  return core::detail::play_move<detail::ten_by_eight_moves>(pos, m);
 }
 
 std::uint64_t perft(const position& pos, int depth) noexcept {
