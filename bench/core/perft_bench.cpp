@@ -1,26 +1,16 @@
 // Deeper perft than the tests run: node counts are checked, so a wrong result fails loudly.
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
+
 #include "fenbatch/core/movegen.hpp"
 #include "fenbatch/core/record.hpp"
+#include "perft_bench.hpp"
 
 namespace {
 
-using namespace fenbatch::core;
-
 void perft_bench(benchmark::State& state, const char* fen, int depth, std::uint64_t expected) {
-  record rec;
-  if (!parse_record(fen, {}, rec).ok()) {
-    state.SkipWithError("position rejected");
-    return;
-  }
-  std::uint64_t nodes = 0;
-  for (auto _ : state) {
-    nodes = perft(rec.pos, depth);
-    benchmark::DoNotOptimize(nodes);
-  }
-  if (nodes != expected) state.SkipWithError("wrong node count");
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(nodes));
+  fenbatch::bench::perft_bench<fenbatch::core::record>(state, fen, depth, expected);
 }
 
 // Counts from shared/vectors/perft-*.epd.

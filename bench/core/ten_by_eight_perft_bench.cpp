@@ -2,27 +2,17 @@
 // counts, written here so that a wrong result fails loudly): the depths too slow for ctest.
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
+
 #include "fenbatch/core/ten_by_eight/movegen.hpp"
 #include "fenbatch/core/ten_by_eight/record.hpp"
+#include "perft_bench.hpp"
 
 namespace {
 
-using namespace fenbatch::core::ten_by_eight;
-
 void ten_by_eight_perft_bench(benchmark::State& state, const char* fen, int depth,
                               std::uint64_t expected) {
-  record rec;
-  if (!parse_record(fen, {}, rec).ok()) {
-    state.SkipWithError("position rejected");
-    return;
-  }
-  std::uint64_t nodes = 0;
-  for (auto _ : state) {
-    nodes = perft(rec.pos, depth);
-    benchmark::DoNotOptimize(nodes);
-  }
-  if (nodes != expected) state.SkipWithError("wrong node count");
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(nodes));
+  fenbatch::bench::perft_bench<fenbatch::core::ten_by_eight::record>(state, fen, depth, expected);
 }
 
 BENCHMARK_CAPTURE(ten_by_eight_perft_bench, capablanca_start_d5,

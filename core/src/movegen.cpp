@@ -2,6 +2,7 @@
 
 #include "attack_tables.hpp"
 #include "fenbatch/core/attacks.hpp"
+#include "move_steps.hpp"
 
 namespace fenbatch::core {
 
@@ -71,29 +72,30 @@ square castling_rook_target(square king, square rook) noexcept {
   return make_square(to_index(rook) > to_index(king) ? 5 : 3, rank_of(king));
 }
 
-void add_castling_moves(const position& pos, square king, move_list& out) noexcept {
-  const color us = pos.side_to_move;
-  const bitboard occupied = pos.occupied();
-  for (bitboard rights = pos.castling_rooks_of(us); rights != 0;) {
-    const square rook = pop_lsb(rights);
-    const square king_to = castling_king_target(king, rook);
-    const square rook_to = castling_rook_target(king, rook);
-    const bitboard king_path = between_bb(king, king_to) | square_bb(king_to);
-    const bitboard rook_path = between_bb(rook, rook_to) | square_bb(rook_to);
-    const bitboard must_be_empty = (king_path | rook_path) & ~square_bb(king) & ~square_bb(rook);
-    if ((must_be_empty & occupied) != 0) continue;
-    bool safe = true;
-    for (bitboard path = king_path; path != 0 && safe;) {
-      safe = attackers_of(pos, pop_lsb(path), ~us, occupied) == 0;
-    }
-    if (!safe) continue;
-    // Chess960: the rook may have shielded the king's target along the back rank.
-    const bitboard after =
-        (occupied ^ square_bb(king) ^ square_bb(rook)) | square_bb(king_to) | square_bb(rook_to);
-    if (attackers_of(pos, king_to, ~us, after) != 0) continue;
-    out.push(move(king, rook, move_kind::castling));
+// The board's parts of the shared steps (move_steps.hpp).
+struct eight_by_eight_moves : detail::eight_by_eight_board {
+  using move = core::move;
+  using move_list = core::move_list;
+  using move_kind = core::move_kind;
+  static bitboard between(square a, square b) noexcept { return between_bb(a, b); }
+  static bitboard attackers(const position& pos, square s, color by, bitboard occupied) noexcept {
+    return attackers_of(pos, s, by, occupied);
   }
-}
+  static square king_target(square king, square rook) noexcept {
+    return castling_king_target(king, rook);
+  }
+  static square rook_target(square king, square rook) noexcept {
+    return castling_rook_target(king, rook);
+  }
+  static square en_passant_victim(color, square to) noexcept { return square_at(to_index(to) ^ 8); }
+  static bool is_double_push(color, square from, square to) noexcept {
+    return (to_index(from) ^ to_index(to)) == 16;
+  }
+  static void generate(const position& pos, move_list& out) noexcept {
+    generate_legal_moves(pos, out);
+  }
+  static position after(const position& pos, move m) noexcept { return after_move(pos, m); }
+};
 
 }  // namespace
 
@@ -168,63 +170,15 @@ void generate_legal_moves(const position& pos, move_list& out) noexcept {
     }
   }
 
-  if (checking == 0) add_castling_moves(pos, king, out);
+  if (checking == 0) detail::add_castling_moves<eight_by_eight_moves>(pos, king, out);
 }
 
 position after_move(const position& pos, move m) noexcept {
-  position next = pos;
-  const color us = pos.side_to_move;
-  const color them = ~us;
-  const square from = m.from();
-  const square to = m.to();
-  const std::optional<piece> moving = pos.piece_on(from);
-  const bool is_pawn = moving && moving->type == piece_type::pawn;
-  bool capture = false;
-
-  next.ep_square = no_square;
-  if (m.kind() == move_kind::castling) {
-    const square king_to = castling_king_target(from, to);
-    const square rook_to = castling_rook_target(from, to);
-    next.remove(from);
-    next.remove(to);
-    next.put({us, piece_type::king}, king_to);
-    next.put({us, piece_type::rook}, rook_to);
-  } else {
-    if (m.kind() == move_kind::en_passant) {
-      next.remove(square_at(to_index(to) ^ 8));
-      capture = true;
-    } else if ((pos.occupied() & square_bb(to)) != 0) {
-      next.remove(to);
-      capture = true;
-    }
-    next.remove(from);
-    next.put({us, m.kind() == move_kind::promotion ? m.promotion() : moving->type}, to);
-    if (is_pawn && (to_index(from) ^ to_index(to)) == 16) {
-      next.ep_square = square_at((to_index(from) + to_index(to)) / 2);
-    }
-  }
-
-  // A moved king loses both rights; a moved or captured rook loses its own.
-  if (moving && moving->type == piece_type::king) {
-    next.castling_rooks &= ~rank_bb(back_rank(us));
-  }
-  next.castling_rooks &= ~square_bb(from) & ~square_bb(to);
-  next.castling_rooks &= next.pieces(piece_type::rook);
-
-  next.halfmove_clock = (is_pawn || capture) ? 0 : pos.halfmove_clock + 1;
-  if (us == color::black) ++next.fullmove_number;
-  next.side_to_move = them;
-  return next;
+  return detail::play_move<eight_by_eight_moves>(pos, m);
 }
 
 std::uint64_t perft(const position& pos, int depth) noexcept {
-  if (depth <= 0) return 1;
-  move_list moves;
-  generate_legal_moves(pos, moves);
-  if (depth == 1) return moves.size;
-  std::uint64_t nodes = 0;
-  for (const move m : moves) nodes += perft(after_move(pos, m), depth - 1);
-  return nodes;
+  return detail::count_leaves<eight_by_eight_moves>(pos, depth);
 }
 
 std::string to_uci(move m, bool chess960) {

@@ -6,15 +6,11 @@
 
 #include "castling.hpp"
 #include "fenbatch/core/ten_by_eight/attacks.hpp"
+#include "move_rules.hpp"
 
 namespace fenbatch::core::ten_by_eight {
 
 namespace {
-
-// The square one step toward the far side for colour c.
-constexpr int forward_step(color c) noexcept {
-  return c == color::white ? file_count : -file_count;
-}
 
 constexpr bitboard forward(color c, bitboard b) noexcept {
   return c == color::white ? (b << file_count) & all_squares : b >> file_count;
@@ -138,57 +134,11 @@ void generate_legal_moves(const position& pos, move_list& out) noexcept {
 }
 
 position after_move(const position& pos, move m) noexcept {
-  position next = pos;
-  const color us = pos.side_to_move;
-  const color them = ~us;
-  const square from = m.from();
-  const square to = m.to();
-  const std::optional<piece> moving = pos.piece_on(from);
-  const bool is_pawn = moving && moving->type == piece_type::pawn;
-  bool capture = false;
-
-  next.ep_square = no_square;
-  if (m.kind() == move_kind::castling) {
-    next.remove(from);
-    next.remove(to);
-    next.put({us, piece_type::king}, detail::castling_king_target(from, to));
-    next.put({us, piece_type::rook}, detail::castling_rook_target(from, to));
-  } else {
-    if (m.kind() == move_kind::en_passant) {
-      next.remove(square_at(to_index(to) - forward_step(us)));
-      capture = true;
-    } else if ((pos.occupied() & square_bb(to)) != 0) {
-      next.remove(to);
-      capture = true;
-    }
-    next.remove(from);
-    next.put({us, m.kind() == move_kind::promotion ? m.promotion() : moving->type}, to);
-    if (is_pawn && to_index(to) - to_index(from) == 2 * forward_step(us)) {
-      next.ep_square = square_at(to_index(from) + forward_step(us));
-    }
-  }
-
-  // A moved king loses both rights; a moved or captured rook loses its own.
-  if (moving && moving->type == piece_type::king) {
-    next.castling_rooks &= ~rank_bb(back_rank(us));
-  }
-  next.castling_rooks &= ~square_bb(from) & ~square_bb(to);
-  next.castling_rooks &= next.pieces(piece_type::rook);
-
-  next.halfmove_clock = (is_pawn || capture) ? 0 : pos.halfmove_clock + 1;
-  if (us == color::black) ++next.fullmove_number;
-  next.side_to_move = them;
-  return next;
+  return core::detail::play_move<detail::ten_by_eight_moves>(pos, m);
 }
 
 std::uint64_t perft(const position& pos, int depth) noexcept {
-  if (depth <= 0) return 1;
-  move_list moves;
-  generate_legal_moves(pos, moves);
-  if (depth == 1) return moves.size;  // bulk counting: the leaves need not be played
-  std::uint64_t nodes = 0;
-  for (const move m : moves) nodes += perft(after_move(pos, m), depth - 1);
-  return nodes;
+  return core::detail::count_leaves<detail::ten_by_eight_moves>(pos, depth);
 }
 
 std::string to_uci(move m) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#include "fenbatch/core/basic_move_list.hpp"
 #include "fenbatch/core/position.hpp"
 
 namespace fenbatch::core {
@@ -38,13 +39,7 @@ class move {
   std::uint16_t data_ = 0;
 };
 
-struct move_list {
-  std::array<move, 256> moves{};
-  std::size_t size = 0;
-  void push(move m) noexcept { moves[size++] = m; }
-  [[nodiscard]] const move* begin() const noexcept { return moves.data(); }
-  [[nodiscard]] const move* end() const noexcept { return moves.data() + size; }
-};
+struct move_list : basic_move_list<move, 256> {};
 
 void generate_legal_moves(const position& pos, move_list& out) noexcept;
 

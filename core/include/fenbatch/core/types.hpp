@@ -26,12 +26,16 @@ constexpr int to_index(piece_type t) noexcept {
   return static_cast<int>(t);
 }
 
-// A coloured piece, used where one square's content is named (mailbox, move generation).
-struct piece {
+// A coloured piece, used where one square's content is named (mailbox, move generation). A
+// template over the board's piece types (10x8 adds the archbishop and chancellor); each board's
+// `piece` derives from it (see basic_position.hpp for why not an alias).
+template <class PieceType>
+struct basic_piece {
   color side;
-  piece_type type;
-  friend constexpr bool operator==(piece, piece) noexcept = default;
+  PieceType type;
+  friend constexpr bool operator==(basic_piece, basic_piece) noexcept = default;
 };
+struct piece : basic_piece<piece_type> {};
 
 // Square index 0..63; `no_square` (64) marks an absent square (no en-passant target).
 enum class square : std::uint8_t {};
@@ -113,5 +117,30 @@ constexpr bitboard shift(bitboard b) noexcept {
 constexpr bitboard forward(color c, bitboard b) noexcept {
   return c == color::white ? shift<direction::north>(b) : shift<direction::south>(b);
 }
+
+// The 8x8 board as the templates shared by both boards (basic_position.hpp, and those in
+// core/src) see it: its types, and forwards to the functions whose arguments (plain bitboards and
+// integers) would not find the board's own by themselves (a 10x8 bitboard would silently narrow
+// to an 8x8 one). Every function forwards, so an instantiation compiles to the board's own code.
+struct eight_by_eight_vocabulary {
+  using bitboard = core::bitboard;
+  using square = core::square;
+  using piece_type = core::piece_type;
+  using piece = core::piece;
+  static constexpr int files = 8;
+  static constexpr int piece_types = core::piece_type_count;
+  static constexpr square no_square = core::no_square;
+
+  static constexpr bitboard square_bb(square s) noexcept { return core::square_bb(s); }
+  static constexpr bitboard rank_bb(int rank) noexcept { return core::rank_bb(rank); }
+  static constexpr square make_square(int file, int rank) noexcept {
+    return core::make_square(file, rank);
+  }
+  static constexpr square lsb(bitboard b) noexcept { return core::lsb(b); }
+  static constexpr square msb(bitboard b) noexcept { return core::msb(b); }
+  static constexpr square pop_lsb(bitboard& b) noexcept { return core::pop_lsb(b); }
+  static constexpr int popcount(bitboard b) noexcept { return core::popcount(b); }
+  static constexpr bool more_than_one(bitboard b) noexcept { return core::more_than_one(b); }
+};
 
 }  // namespace fenbatch::core

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 
+#include "fenbatch/core/basic_move_list.hpp"
 #include "fenbatch/core/ten_by_eight/position.hpp"
 
 namespace fenbatch::core::ten_by_eight {
@@ -40,13 +41,7 @@ class move {
   std::uint32_t data_ = 0;
 };
 
-struct move_list {
-  std::array<move, 512> moves{};
-  std::size_t size = 0;
-  void push(move m) noexcept { moves[size++] = m; }
-  [[nodiscard]] const move* begin() const noexcept { return moves.data(); }
-  [[nodiscard]] const move* end() const noexcept { return moves.data() + size; }
-};
+struct move_list : core::basic_move_list<move, 512> {};
 
 void generate_legal_moves(const position& pos, move_list& out) noexcept;
 

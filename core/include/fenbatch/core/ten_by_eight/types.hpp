@@ -34,11 +34,7 @@ constexpr int to_index(piece_type t) noexcept {
   return static_cast<int>(t);
 }
 
-struct piece {
-  color side;
-  piece_type type;
-  friend constexpr bool operator==(piece, piece) noexcept = default;
-};
+struct piece : core::basic_piece<piece_type> {};
 
 // Square index 0..79; `no_square` (80) marks an absent square.
 enum class square : std::uint8_t {};
@@ -111,5 +107,30 @@ constexpr square pop_lsb(bitboard& b) noexcept {
   b &= b - 1;
   return s;
 }
+
+// The 10x8 board as the templates shared by both boards see it (see
+// core::eight_by_eight_vocabulary).
+struct ten_by_eight_vocabulary {
+  using bitboard = ten_by_eight::bitboard;
+  using square = ten_by_eight::square;
+  using piece_type = ten_by_eight::piece_type;
+  using piece = ten_by_eight::piece;
+  static constexpr int files = file_count;
+  static constexpr int piece_types = piece_type_count;
+  static constexpr square no_square = ten_by_eight::no_square;
+
+  static constexpr bitboard square_bb(square s) noexcept { return ten_by_eight::square_bb(s); }
+  static constexpr bitboard rank_bb(int rank) noexcept { return ten_by_eight::rank_bb(rank); }
+  static constexpr square make_square(int file, int rank) noexcept {
+    return ten_by_eight::make_square(file, rank);
+  }
+  static constexpr square lsb(bitboard b) noexcept { return ten_by_eight::lsb(b); }
+  static constexpr square msb(bitboard b) noexcept { return ten_by_eight::msb(b); }
+  static constexpr square pop_lsb(bitboard& b) noexcept { return ten_by_eight::pop_lsb(b); }
+  static constexpr int popcount(bitboard b) noexcept { return ten_by_eight::popcount(b); }
+  static constexpr bool more_than_one(bitboard b) noexcept {
+    return ten_by_eight::more_than_one(b);
+  }
+};
 
 }  // namespace fenbatch::core::ten_by_eight
