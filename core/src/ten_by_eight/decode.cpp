@@ -40,7 +40,12 @@ fen_status line_reader::run() noexcept {
   if (fen_status s = frame(); !s.ok()) return s;
   rec_.placement_column = column(p_);
   const char* const placement_begin = p_;
-  if (fen_status s = placement(); !s.ok()) return s;
+  if (const char* field_end = fast_paths_ ? fast_placement(p_, end_, rec_.pos) : nullptr;
+      field_end != nullptr) {
+    p_ = field_end;
+  } else if (fen_status s = placement(); !s.ok()) {
+    return s;
+  }
   if (!rec_.repaired(repair_kind::digit_run)) {
     rec_.placement_length = static_cast<std::uint32_t>(p_ - placement_begin);
   }
@@ -49,9 +54,15 @@ fen_status line_reader::run() noexcept {
 
 }  // namespace detail
 
+fen_status detail::decode_precise(std::string_view line, const decode_options& options,
+                                  record& out) noexcept {
+  out = record{};
+  return line_reader(line, options, out, false).run();
+}
+
 fen_status decode(std::string_view line, const decode_options& options, record& out) noexcept {
   out = record{};
-  return detail::line_reader(line, options, out).run();
+  return detail::line_reader(line, options, out, true).run();
 }
 
 fen_status parse_record(std::string_view line, const decode_options& options,

@@ -2,8 +2,8 @@
 // in decode.cpp, the placement in placement.cpp, the castling letters in castling_letters.cpp
 // (the resolver shared with 8x8, ../decoder/castling_resolver.hpp),
 // and the board-independent fields (side, ep, counters, operations, payload) shared with the
-// 8x8 decoder (../decoder/record_fields.hpp). Field by field only (no fast path): 10x8 lines
-// are the rare ones, and one reader finds every reason and column.
+// 8x8 decoder (../decoder/record_fields.hpp). One fast path, for the placement
+// (fast_placement.cpp); wherever it declines, the precise steps find the reason and column.
 #pragma once
 
 #include <string_view>
@@ -15,8 +15,9 @@ namespace fenbatch::core::ten_by_eight::detail {
 
 class line_reader : public decoder::record_fields<record, file_count, line_reader> {
  public:
-  line_reader(std::string_view line, const decode_options& options, record& out) noexcept
-      : record_fields(line, options, out) {}
+  line_reader(std::string_view line, const decode_options& options, record& out,
+              bool fast_paths) noexcept
+      : record_fields(line, options, out), fast_paths_(fast_paths) {}
 
   fen_status run() noexcept;
 
@@ -26,7 +27,17 @@ class line_reader : public decoder::record_fields<record, file_count, line_reade
   fen_status placement() noexcept;  // placement.cpp
   decoder::castling_problem resolve_letters(
       const char* field_end) noexcept;  // castling_letters.cpp
+
+  bool fast_paths_;  // off: the precise steps alone, the reference for differential tests
 };
+
+// A well-formed strict placement at p, decoded into pos in one pass; its end, or nullptr (pos
+// untouched) for anything else (fast_placement.cpp).
+const char* fast_placement(const char* p, const char* end, position& pos) noexcept;
+
+// decode without the fast path: the reference the differential test compares decode with.
+fen_status decode_precise(std::string_view line, const decode_options& options,
+                          record& out) noexcept;
 
 }  // namespace fenbatch::core::ten_by_eight::detail
 
