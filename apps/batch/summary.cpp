@@ -63,6 +63,27 @@ void print_written_positions(const run_stats& s) {
   std::fprintf(stderr, "%s\n", line.c_str());
 }
 
+// "   8x8: lines 10, valid 8, invalid 2, duplicates 1, written 7" and the same for 10x8, once
+// a 10x8 line was seen (an 8x8 corpus's summary stays as it was).
+void print_boards(const run_stats& s, bool exclude) {
+  if (s.ten_by_eight_lines == 0) return;
+  if (exclude) {
+    print_counter_line(s, {counter::eight_by_eight_lines, counter::eight_by_eight_valid,
+                           counter::eight_by_eight_invalid, counter::eight_by_eight_duplicates,
+                           counter::eight_by_eight_excluded, counter::eight_by_eight_written});
+    print_counter_line(s, {counter::ten_by_eight_lines, counter::ten_by_eight_valid,
+                           counter::ten_by_eight_invalid, counter::ten_by_eight_duplicates,
+                           counter::ten_by_eight_excluded, counter::ten_by_eight_written});
+    return;
+  }
+  print_counter_line(s, {counter::eight_by_eight_lines, counter::eight_by_eight_valid,
+                         counter::eight_by_eight_invalid, counter::eight_by_eight_duplicates,
+                         counter::eight_by_eight_written});
+  print_counter_line(
+      s, {counter::ten_by_eight_lines, counter::ten_by_eight_valid, counter::ten_by_eight_invalid,
+          counter::ten_by_eight_duplicates, counter::ten_by_eight_written});
+}
+
 // "  input a.fen: lines 10, valid 8, invalid 1, skipped 1, duplicates 2, written 6", and
 // "excluded N" before "written" with --exclude.
 void print_input(const pipeline::input_stats& input, bool exclude) {
@@ -134,6 +155,7 @@ void print_stats(const run_stats& s, const run_config& config) {
                "  reconciliation: lines %s = written + duplicates + excluded + invalid + skipped: "
                "%s\n",
                with_commas(s.lines).c_str(), s.reconciles() ? "ok" : "MISMATCH");
+  print_boards(s, !config.exclude_paths.empty());
   print_counter_line(s, {counter::white_to_move, counter::black_to_move, counter::castling_none,
                          counter::castling_standard, counter::castling_chess960});
   print_counter_line(s, {counter::legal_ep, counter::in_check});

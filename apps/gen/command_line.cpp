@@ -51,8 +51,13 @@ std::optional<int> parse_command_line(int argc, char** argv, options& out) {
        "stop before exceeding about B bytes (suffix K, M or G: binary multiples); without -n, "
        "no line limit")
       ("seed", po::value<std::string>()->value_name("S"), "PRNG seed, 0..2^64-1 (default 1)")
+      ("variant", po::value<std::string>()->value_name("V"),
+       "play only V: capablanca, capablanca-random, gothic, embassy, janus (10x8), chess, "
+       "chess960 (8x8), or mixed (half 8x8 as without --variant, half 10x8); default: chess "
+       "with a share of Chess960")
       ("chess960-share", po::value<std::string>()->value_name("F"),
-       "share of games from a random Chess960 start, 0..1 (default 0.2)")
+       "share of 8x8 games from a random Chess960 start, 0..1 (default 0.2); without "
+       "--variant or with --variant mixed")
       ("output,o", po::value<std::string>()->value_name("FILE"),
        "write to FILE (default -: standard output)");
   // clang-format on
@@ -72,7 +77,8 @@ std::optional<int> parse_command_line(int argc, char** argv, options& out) {
     std::printf(
         "Usage: %s [options]\n"
         "Writes FEN/EPD lines sampled from seeded random legal games (standard chess and\n"
-        "Chess960). The same options and seed give the same bytes on every machine.\n\n",
+        "Chess960, or with --variant the 10x8 Capablanca family in X-FEN). The same options\n"
+        "and seed give the same bytes on every machine.\n\n",
         program_name.data());
     std::fflush(stdout);
     std::cout << described;
@@ -109,6 +115,19 @@ std::optional<int> parse_command_line(int argc, char** argv, options& out) {
                          "' (expected 0..1)");
     }
     out.generator.chess960_share = *share;
+  }
+  if (values.contains("variant")) {
+    const auto chosen = parse_variant(text("variant"));
+    if (!chosen) {
+      return usage_error("unknown --variant '" + std::string(text("variant")) +
+                         "' (valid: " + std::string(variant_names()) + ")");
+    }
+    out.generator.game_variant = *chosen;
+    if (values.contains("chess960-share") && *chosen != variant::mixed) {
+      return usage_error(
+          "--chess960-share applies only without --variant or with --variant "
+          "mixed");
+    }
   }
   if (values.contains("output")) out.output = values["output"].as<std::string>();
   return std::nullopt;

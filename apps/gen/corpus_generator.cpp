@@ -8,6 +8,8 @@
 #include "fenbatch/core/chess960.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/san.hpp"
+#include "fenbatch/core/ten_by_eight/write.hpp"
+#include "ten_by_eight_start.hpp"
 
 namespace fenbatch::gen {
 namespace {
@@ -52,26 +54,44 @@ bool accepted_by_core(const core::position& pos) noexcept {
   return core::validate(rec, {}).ok();
 }
 
+// The share of 8x8 games that start from a Chess960 array.
+double chess960_share(const generator_options& options) noexcept {
+  switch (options.game_variant) {
+    case variant::chess: return 0.0;
+    case variant::chess960: return 1.0;
+    default: return options.chess960_share;
+  }
+}
+
+constexpr std::array<variant, 5> ten_by_eight_variants{variant::capablanca,
+                                                       variant::capablanca_random, variant::gothic,
+                                                       variant::embassy, variant::janus};
+
 }  // namespace
 
 corpus_generator::corpus_generator(const generator_options& options) noexcept
     : rng_(options.seed),
-      chess960_(threshold(options.chess960_share)),
+      chess960_(threshold(chess960_share(options))),
       emit_(threshold(emit_share)),
       off_book_(threshold(off_book_share)),
       book_next_(threshold(book_next_share)),
       shredder_(threshold(shredder_share)),
       epd_operations_(threshold(epd_operations_share)),
       epd_(threshold(epd_share)),
-      crlf_(threshold(crlf_share)) {}
+      crlf_(threshold(crlf_share)),
+      ten_by_eight_(threshold(mixed_ten_by_eight_share)),
+      variant_(options.game_variant) {}
 
 std::size_t corpus_generator::next_line(char* out) noexcept {
   for (;;) {
     if (game_over_) start_game();
-    const bool last = moves_.size == 0 || ply_ >= max_ply_ || pos_.halfmove_clock >= 100;
+    const std::size_t legal_moves = ten_by_eight_game_ ? wide_.moves.size : moves_.size;
+    const std::uint32_t halfmove_clock =
+        ten_by_eight_game_ ? wide_.pos.halfmove_clock : pos_.halfmove_clock;
+    const bool last = legal_moves == 0 || ply_ >= max_ply_ || halfmove_clock >= 100;
     // Book positions are all written (that is where repeats come from); mates and
     // stalemates are rare and worth having.
-    const bool emit = ply_ < opening_plies || moves_.size == 0 || rng_.chance(emit_);
+    const bool emit = ply_ < opening_plies || legal_moves == 0 || rng_.chance(emit_);
     const std::size_t length = emit ? write_line(out) : 0;
     if (last) {
       game_over_ = true;
@@ -84,21 +104,49 @@ std::size_t corpus_generator::next_line(char* out) noexcept {
 
 void corpus_generator::start_game() noexcept {
   ++game_;
+  ten_by_eight_game_ =
+      variant_ == variant::mixed ? rng_.chance(ten_by_eight_) : is_ten_by_eight(variant_);
+  if (ten_by_eight_game_) {
+    start_ten_by_eight_game();
+    return;
+  }
   chess960_game_ = rng_.chance(chess960_);
   const std::uint32_t number =
       chess960_game_ ? rng_.below(core::chess960_start_count) : core::standard_start_number;
   notation_ = chess960_game_ && rng_.chance(shredder_) ? core::castling_notation::shredder
                                                        : core::castling_notation::xfen;
-  max_ply_ =
-      min_game_plies +
-      static_cast<int>(rng_.below(static_cast<std::uint32_t>(max_game_plies - min_game_plies + 1)));
+  max_ply_ = random_game_length();
   ply_ = 0;
   pos_ = core::chess960_start_position(number);
   core::generate_legal_moves(pos_, moves_);
   game_over_ = false;
 }
 
+// 10x8 games are written in Shredder-FEN with the same chance as Chess960 games.
+void corpus_generator::start_ten_by_eight_game() noexcept {
+  const variant v = variant_ == variant::mixed ? ten_by_eight_variants[rng_.below(5)] : variant_;
+  const back_rank_array array =
+      v == variant::capablanca_random ? capablanca_random_array(rng_) : fixed_start_array(v);
+  notation_ =
+      rng_.chance(shredder_) ? core::castling_notation::shredder : core::castling_notation::xfen;
+  max_ply_ = random_game_length();
+  ply_ = 0;
+  wide_.start(start_position(array));
+  game_over_ = false;
+}
+
+int corpus_generator::random_game_length() noexcept {
+  return min_game_plies + static_cast<int>(rng_.below(
+                              static_cast<std::uint32_t>(max_game_plies - min_game_plies + 1)));
+}
+
 void corpus_generator::play_move() noexcept {
+  if (ten_by_eight_game_) {
+    wide_.play(ply_ < opening_plies ? wide_.book_move(rng_, off_book_, book_next_)
+                                    : wide_.random_move(rng_));
+    ++ply_;
+    return;
+  }
   pos_ = core::after_move(pos_, ply_ < opening_plies ? book_move() : random_move());
   ++ply_;
   core::generate_legal_moves(pos_, moves_);
@@ -133,7 +181,7 @@ core::move corpus_generator::book_move() noexcept {
 
 // The current position as one line; 0 if core does not accept it.
 std::size_t corpus_generator::write_line(char* out) noexcept {
-  if (!accepted_by_core(pos_)) return 0;
+  if (ten_by_eight_game_ ? !wide_.accepted_by_core() : !accepted_by_core(pos_)) return 0;
   ++line_;
 
   enum class form : std::uint8_t { fen, epd, epd_operations };
@@ -144,17 +192,23 @@ std::size_t corpus_generator::write_line(char* out) noexcept {
   const core::write_options format{
       f == form::fen ? core::output_format::fen : core::output_format::epd, notation_,
       core::ep_policy::always};
-  char* o = out + core::write_position(pos_, format, out);
+  char* o = out + (ten_by_eight_game_ ? core::ten_by_eight::write_position(wide_.pos, format, out)
+                                      : core::write_position(pos_, format, out));
   if (f == form::epd_operations) o = write_operations(o);
   if (rng_.chance(crlf_)) *o++ = '\r';
   *o++ = '\n';
   return static_cast<std::size_t>(o - out);
 }
 
-// A few common EPD operation sets, valid for core's grammar (opcode, operands, ';').
+// A few common EPD operation sets, valid for core's grammar (opcode, operands, ';'). 10x8
+// games have no SAN writer, so no best move.
 char* corpus_generator::write_operations(char* o) noexcept {
   std::uint32_t kind = rng_.below(3);
-  if (kind == 0 && moves_.size == 0) kind = 1;  // no best move in a mate or stalemate
+  if (kind == 0 && (ten_by_eight_game_ || moves_.size == 0)) kind = 1;  // or mate, stalemate
+  const std::uint32_t halfmove_clock =
+      ten_by_eight_game_ ? wide_.pos.halfmove_clock : pos_.halfmove_clock;
+  const std::uint32_t fullmove_number =
+      ten_by_eight_game_ ? wide_.pos.fullmove_number : pos_.fullmove_number;
   switch (kind) {
     case 0:
       o = put(" bm ", o);
@@ -164,9 +218,9 @@ char* corpus_generator::write_operations(char* o) noexcept {
       return put("\";", o);
     case 1:
       o = put(" hmvc ", o);
-      o = put_number(pos_.halfmove_clock, o);
+      o = put_number(halfmove_clock, o);
       o = put("; fmvn ", o);
-      o = put_number(pos_.fullmove_number, o);
+      o = put_number(fullmove_number, o);
       return put(";", o);
     default:
       o = put(" id \"gen.", o);

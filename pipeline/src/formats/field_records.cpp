@@ -7,6 +7,7 @@
 #include "fenbatch/core/line_limits.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/record.hpp"
+#include "fenbatch/core/ten_by_eight/write.hpp"
 #include "fenbatch/core/write.hpp"
 #include "formats/csv_record.hpp"
 #include "formats/json_record.hpp"
@@ -83,9 +84,34 @@ class field_locator {
 struct field_records::state {
   field_locator locator;
   const run_config& config;
-  located_field field;  // of the line read last
+  located_field field;      // of the line read last
+  bool field_read = false;  // the line read last had its field read as a position
   std::string canonical;
   std::string written;
+
+  // The line with `canonical` in the field (quoted or escaped as the field was), and a LF,
+  // appended to `text`; returns the bytes appended.
+  std::size_t write_back(std::string_view line, text_buffer& text) {
+    written.assign(line.substr(0, field.begin));
+    if (field.quote == located_field::quoting::json) {
+      append_json_string(written, canonical);
+    } else {
+      append_field(written, canonical, field.quote == located_field::quoting::csv);
+    }
+    written.append(line.substr(field.end));
+    written += '\n';
+    text.reserve_more(written.size());
+    std::memcpy(text.end(), written.data(), written.size());
+    text.grow_by(written.size());
+    return written.size();
+  }
+  // The field keeps its own form: 4 fields (EPD) stay 4, 6 stay 6, operations and payload
+  // follow.
+  [[nodiscard]] core::write_options field_write_options() const noexcept {
+    core::write_options options = config.write;
+    options.format = core::output_format::keep;
+    return options;
+  }
 };
 
 std::string_view written_position(const record_layout& layout, std::string_view line,
@@ -102,17 +128,19 @@ std::string_view written_position(const record_layout& layout, std::string_view 
 }
 
 field_records::field_records(const record_layout& layout, const run_config& config)
-    : state_(std::make_unique<state>(state{field_locator(layout), config, {}, {}, {}})) {}
+    : state_(std::make_unique<state>(state{field_locator(layout), config, {}, false, {}, {}})) {}
 
 field_records::~field_records() = default;
 
 core::fen_status field_records::read(std::string_view line, core::record& rec) {
   located_field& field = state_->field;
+  state_->field_read = false;
   if (is_blank_line(line)) return {core::fen_errc::skipped_blank, 0};
   if (line.size() > core::max_line_length) {
     return {core::fen_errc::line_too_long, static_cast<std::uint32_t>(core::max_line_length + 1)};
   }
   if (const core::fen_status s = state_->locator.locate(line, field); !s.ok()) return s;
+  state_->field_read = true;
   core::fen_status status = core::parse_record(field.text, state_->config.decode, rec);
   if (status.code == core::fen_errc::skipped_blank ||
       status.code == core::fen_errc::skipped_comment) {
@@ -123,31 +151,36 @@ core::fen_status field_records::read(std::string_view line, core::record& rec) {
   return status;
 }
 
+bool field_records::routes_to_ten_by_eight(std::string_view /*line*/) const noexcept {
+  return state_->field_read && core::ten_by_eight::has_ten_files(state_->field.text);
+}
+
+core::fen_status field_records::read(std::string_view line, core::ten_by_eight::record& rec) {
+  const located_field& field = state_->field;
+  core::fen_status status =
+      core::ten_by_eight::parse_record(field.text, state_->config.decode, rec);
+  if (!status.ok()) status.column = field_locator::line_column(line, field, status.column);
+  return status;
+}
+
 std::size_t field_records::write(const core::record& rec, std::string_view line,
                                  text_buffer& text) {
-  const located_field& field = state_->field;
   std::string& canonical = state_->canonical;
-  std::string& written = state_->written;
-  // The field keeps its own form: 4 fields (EPD) stay 4, 6 stay 6, operations and payload
-  // follow.
-  core::write_options options = state_->config.write;
-  options.format = core::output_format::keep;
-  canonical.resize(core::max_written_size(field.text.size()));
-  canonical.resize(core::write_record(rec, field.text, options, canonical.data()));
+  const std::string_view field_text = state_->field.text;
+  canonical.resize(core::max_written_size(field_text.size()));
+  canonical.resize(
+      core::write_record(rec, field_text, state_->field_write_options(), canonical.data()));
+  return state_->write_back(line, text);
+}
 
-  written.assign(line.substr(0, field.begin));
-  if (field.quote == located_field::quoting::json) {
-    append_json_string(written, canonical);
-  } else {
-    append_field(written, canonical, field.quote == located_field::quoting::csv);
-  }
-  written.append(line.substr(field.end));
-  written += '\n';
-
-  text.reserve_more(written.size());
-  std::memcpy(text.end(), written.data(), written.size());
-  text.grow_by(written.size());
-  return written.size();
+std::size_t field_records::write(const core::ten_by_eight::record& rec, std::string_view line,
+                                 text_buffer& text) {
+  std::string& canonical = state_->canonical;
+  const std::string_view field_text = state_->field.text;
+  canonical.resize(core::ten_by_eight::max_written_size(field_text.size()));
+  canonical.resize(core::ten_by_eight::write_record(rec, field_text, state_->field_write_options(),
+                                                    canonical.data()));
+  return state_->write_back(line, text);
 }
 
 }  // namespace fenbatch::pipeline::detail

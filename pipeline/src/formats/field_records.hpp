@@ -10,6 +10,7 @@
 
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/core/record.hpp"
+#include "fenbatch/core/ten_by_eight/record.hpp"
 #include "fenbatch/pipeline/run_config.hpp"
 #include "stages/chunk.hpp"
 #include "stages/text_buffer.hpp"
@@ -33,6 +34,15 @@ class field_records {
   // Appends the line read last with the canonical position in its field, and a LF; returns
   // the bytes appended.
   std::size_t write(const core::record& rec, std::string_view line, text_buffer& text);
+
+  // After read() rejected the line: whether its field was read as a position (not a
+  // record-format reason) and has a first rank ten squares wide, so that the 10x8 reader owns
+  // the verdict.
+  [[nodiscard]] bool routes_to_ten_by_eight(std::string_view line) const noexcept;
+  // The 10x8 reader on the field of the line read last, columns of the line; and its write.
+  core::fen_status read(std::string_view line, core::ten_by_eight::record& rec);
+  std::size_t write(const core::ten_by_eight::record& rec, std::string_view line,
+                    text_buffer& text);
 
  private:
   struct state;

@@ -99,6 +99,8 @@ void keep_first_occurrences(chunk& c) {
   written_facts_tally dropped;
   for (const std::uint32_t i : c.duplicates) dropped.add(c.valid[i].facts, c.dropped_material);
   dropped.subtract_from(c.counts);
+  c.counts.ten_by_eight_duplicates = dropped.ten_by_eight_lines;
+  c.counts.derive_eight_by_eight();
   c.kept.reserve_more(c.text.size());
   std::size_t from = 0;
   const auto copy_to = [&c, &from](std::size_t to) {

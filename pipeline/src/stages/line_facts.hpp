@@ -1,7 +1,9 @@
-// What the statistics of the written lines (written_positions, written material) need of one
-// valid line, in 64 bits: its material signature (core::material_signature, 41 bits), side to
-// move and castling class. Kept per valid line with --dedupe, so that the duplicates found
-// later can be taken out of the written statistics without decoding them again.
+// What the statistics of the written lines (written_positions, written material, written lines
+// by board) need of one valid line, in 64 bits: its material signature (core::material_signature,
+// 41 bits, or a 10x8 one, core::ten_by_eight::material_signature, 57 bits, whose marker bit 56
+// also tells the board), side to move and castling class. Kept per valid line with --dedupe, so
+// that the duplicates found later can be taken out of the written statistics without decoding them
+// again.
 #pragma once
 
 #include <array>
@@ -9,6 +11,7 @@
 #include <cstdint>
 
 #include "fenbatch/core/castling_class.hpp"
+#include "fenbatch/core/ten_by_eight/material.hpp"
 #include "fenbatch/core/types.hpp"
 #include "fenbatch/pipeline/run_counters.hpp"
 #include "stats/material_counter.hpp"
@@ -18,8 +21,8 @@ namespace fenbatch::pipeline::detail {
 struct line_facts {
   std::uint64_t bits = 0;
 
-  static constexpr unsigned side_shift = 48;  // above the signature
-  static constexpr unsigned castling_shift = 49;
+  static constexpr unsigned side_shift = 57;  // above either signature
+  static constexpr unsigned castling_shift = 58;
 
   [[nodiscard]] static constexpr line_facts make(std::uint64_t signature, core::color side,
                                                  core::castling_class castling) noexcept {
@@ -35,10 +38,14 @@ struct line_facts {
   [[nodiscard]] constexpr core::castling_class castling() const noexcept {
     return static_cast<core::castling_class>((bits >> castling_shift) & 3U);
   }
-  // The kings and the ten counts of the signature.
+  [[nodiscard]] constexpr bool ten_by_eight() const noexcept {
+    return ((bits >> core::ten_by_eight::signature_marker_bit) & 1U) != 0;
+  }
+  // The kings and the counts of the signature: ten on 8x8, fourteen on 10x8.
   [[nodiscard]] constexpr std::size_t pieces() const noexcept {
+    const unsigned counts_end = ten_by_eight() ? 56 : 40;
     std::size_t n = 2;
-    for (unsigned shift = 0; shift < 40; shift += 4) n += (bits >> shift) & 15U;
+    for (unsigned shift = 0; shift < counts_end; shift += 4) n += (bits >> shift) & 15U;
     return n;
   }
 };
@@ -48,11 +55,13 @@ struct line_facts {
 struct written_facts_tally {
   std::uint64_t white = 0;
   std::uint64_t lines = 0;
+  std::uint64_t ten_by_eight_lines = 0;
   std::array<std::uint64_t, 3> castling{};  // by core::castling_class
-  std::array<std::uint64_t, 33> pieces{};
+  std::array<std::uint64_t, piece_count_extent> pieces{};
 
   void add(line_facts f, material_counter& dropped_material) noexcept {
     ++lines;
+    ten_by_eight_lines += f.ten_by_eight() ? 1 : 0;
     white += f.white_to_move() ? 1 : 0;
     ++castling[static_cast<std::size_t>(f.castling())];
     ++pieces[f.pieces()];
@@ -68,6 +77,7 @@ struct written_facts_tally {
     n.written_castling_chess960 -=
         castling[static_cast<std::size_t>(core::castling_class::chess960)];
     for (std::size_t k = 0; k < pieces.size(); ++k) n.written_piece_count[k] -= pieces[k];
+    n.ten_by_eight_written -= ten_by_eight_lines;
   }
 };
 
@@ -79,6 +89,7 @@ inline void written_as_valid(run_counters& n) noexcept {
   n.written_castling_standard = n.castling_standard;
   n.written_castling_chess960 = n.castling_chess960;
   n.written_piece_count = n.piece_count;
+  n.ten_by_eight_written = n.ten_by_eight_valid;
 }
 
 }  // namespace fenbatch::pipeline::detail

@@ -47,7 +47,12 @@ void ordered_stage::consume(chunk& c) {
 
 run_stats ordered_stage::finish() {
   report_progress(true);
-  if (config_.dedupe) stats_.unique = dedupe_.unique();
+  if (config_.dedupe) {
+    stats_.unique = dedupe_.unique();
+    // Every written line is its key's first occurrence, so unique by board is written by board.
+    stats_.eight_by_eight_unique = stats_.eight_by_eight_written;
+    stats_.ten_by_eight_unique = stats_.ten_by_eight_written;
+  }
   if (counts_) counts_->finish(dedupe_);
   stats_.most_repeated = repeated_.top();
   stats_.written_material = written_material();

@@ -4,6 +4,10 @@
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/material.hpp"
 #include "fenbatch/core/record.hpp"
+#include "fenbatch/core/ten_by_eight/material.hpp"
+#include "fenbatch/core/ten_by_eight/position_key.hpp"
+#include "fenbatch/core/ten_by_eight/record.hpp"
+#include "fenbatch/core/ten_by_eight/write.hpp"
 #include "fenbatch/core/write.hpp"
 #include "formats/field_records.hpp"
 #include "stages/dedupe_stages.hpp"
@@ -39,9 +43,95 @@ class fen_lines {
     return length + 1;
   }
 
+  // For a line the 8x8 reader rejected: whether the 10x8 reader owns its verdict.
+  [[nodiscard]] static bool routes_to_ten_by_eight(std::string_view line) noexcept {
+    return core::ten_by_eight::has_ten_files(line);
+  }
+  core::fen_status read(std::string_view line, core::ten_by_eight::record& rec) const noexcept {
+    return core::ten_by_eight::parse_record(line, config_.decode, rec);
+  }
+  std::size_t write(const core::ten_by_eight::record& rec, std::string_view line,
+                    text_buffer& text) const {
+    text.reserve_more(core::ten_by_eight::max_written_size(line.size()) + 1);
+    char* out = text.end();
+    const std::size_t length = core::ten_by_eight::write_record(rec, line, config_.write, out);
+    out[length] = '\n';
+    text.grow_by(length + 1);
+    return length + 1;
+  }
+
  private:
   const run_config& config_;
 };
+
+// What process_lines keeps across the lines of a chunk that a 10x8 line adds to.
+struct chunk_state {
+  written_facts_tally& excluded_facts;
+  bool with_source_text;
+};
+
+// One line whose first rank is ten squares wide, after the 8x8 reader rejected it: the 10x8
+// reader's verdict is final. The whole of process_lines' work for a line (write, key,
+// exclusion, origins, counters, facts), out of line and cold so that the 8x8 loop around it
+// stays as it was: 10x8 corpora are rare beside 8x8 ones, and an 8x8 line never comes here.
+template <line_options options, class Records>
+[[gnu::noinline, gnu::cold]] void process_ten_by_eight_line(chunk& c, const run_config& config,
+                                                            const dedupe_set* excluded,
+                                                            Records& records, std::string_view line,
+                                                            std::uint32_t index,
+                                                            chunk_state state) {
+  namespace tbe = core::ten_by_eight;
+  run_counters& n = c.counts;
+  ++n.ten_by_eight_lines;
+  tbe::record rec;
+  const core::fen_status status = records.read(line, rec);
+  if (!status.ok()) {
+    ++n.ten_by_eight_invalid;
+    ++n.invalid;
+    ++n.invalid_by_reason[static_cast<std::size_t>(status.code)];
+    c.invalid.push_back({index, status.column, status.code, line});
+    return;
+  }
+  ++n.ten_by_eight_valid;
+  ++n.valid;
+  const tbe::position& pos = rec.pos;
+  const std::uint64_t signature = tbe::material_signature(pos);
+  const core::castling_class castling = tbe::classify_castling(pos);
+  const line_facts facts = line_facts::make(signature, pos.side_to_move, castling);
+  core::position_key key{};
+  if constexpr (options.excluding || options.dedupe) key = tbe::make_key(rec, config.key);
+  const bool kept = !options.excluding || !excluded->contains(key);
+  if (!kept) {
+    ++n.excluded;
+    ++n.ten_by_eight_excluded;
+    state.excluded_facts.add(facts, c.dropped_material);
+  } else {
+    const auto offset = static_cast<std::uint32_t>(c.text.size());
+    const auto length = static_cast<std::uint32_t>(records.write(rec, line, c.text));
+    c.valid.push_back({key, offset, length, options.dedupe ? facts : line_facts{}});
+    if constexpr (options.origins) {
+      c.sources.push_back({index, state.with_source_text ? line : std::string_view()});
+    }
+  }
+  for (int k = 0; k < core::repair_kind_count; ++k) {
+    n.repairs[static_cast<std::size_t>(k)] += (rec.repairs >> k) & 1U;
+  }
+  n.fullmove_zero += rec.has(core::record_note::fullmove_zero) ? 1 : 0;
+  n.epd_records += rec.has(core::record_note::epd_form) ? 1 : 0;
+  n.with_operations += rec.has(core::record_note::has_operations) ? 1 : 0;
+  n.whitespace_normalized += rec.has(core::record_note::whitespace_normalized) ? 1 : 0;
+  n.counters_inconsistent += rec.has(core::record_note::counters_inconsistent) ? 1 : 0;
+  n.white_to_move += pos.side_to_move == core::color::white ? 1 : 0;
+  switch (castling) {
+    case core::castling_class::none: ++n.castling_none; break;
+    case core::castling_class::standard: ++n.castling_standard; break;
+    case core::castling_class::chess960: ++n.castling_chess960; break;
+  }
+  n.legal_ep += rec.legal_ep != tbe::no_square ? 1 : 0;
+  n.in_check += rec.in_check ? 1 : 0;
+  ++n.piece_count[static_cast<std::size_t>(tbe::popcount(pos.occupied()))];
+  c.material.add(signature);
+}
 
 // Records is fen_lines or field_records (formats/field_records.hpp): how a line's position is
 // read and how the line is written back.
@@ -71,6 +161,9 @@ void process_lines(chunk& c, const run_config& config, const dedupe_set* exclude
         ++n.skipped_blank;
       } else if (status.code == core::fen_errc::skipped_comment) {
         ++n.skipped_comment;
+      } else if (records.routes_to_ten_by_eight(line.text)) {
+        process_ten_by_eight_line<options>(c, config, excluded, records, line.text, index,
+                                           {excluded_facts, with_source_text});
       } else {
         ++n.invalid;
         ++n.invalid_by_reason[static_cast<std::size_t>(status.code)];
@@ -186,6 +279,7 @@ void process(chunk& c, const run_config& config, std::size_t shard_count,
   n.bom_skipped = c.input.bom_skipped ? 1 : 0;
   n.crlf_lines += c.input.dropped_crlf_lines;
   n.written = n.valid - n.excluded;
+  n.derive_eight_by_eight();
   if (config.dedupe) {
     group_by_shard(c, shard_count, with_origins);
     c.occurrences.resize(c.valid.size());

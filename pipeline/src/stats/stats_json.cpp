@@ -189,6 +189,11 @@ std::string to_json(const run_stats& s, const run_config& config) {
   w.member("balanced", s.reconciles());
   w.end_object();
 
+  w.key("boards");
+  w.begin_object();
+  write_counters(w, s, counter_section::boards, config.dedupe);
+  w.end_object();
+
   w.key("positions");
   w.begin_object();
   write_counters(w, s, counter_section::positions, config.dedupe);
