@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fenbatch/core/board_kind.hpp"
 #include "fenbatch/pipeline/run_counters.hpp"
 
 namespace fenbatch::app {
@@ -172,10 +173,12 @@ void print_stats(const run_stats& s, const run_config& config) {
                  with_commas(r.valid).c_str(), with_commas(r.invalid).c_str(),
                  with_commas(r.positions).c_str());
   }
-  const std::vector<pipeline::counted_text> material = s.top_material();
+  const std::vector<pipeline::counted_material> material = s.top_material();
   for (std::size_t i = 0; i < material.size() && i < 5; ++i) {
-    std::fprintf(stderr, "  material #%zu: %s %s\n", i + 1, material[i].text.c_str(),
-                 with_commas(material[i].count).c_str());
+    // The board only for 10x8 signatures: "KvK" alone stays the 8x8 one.
+    const bool ten_files = material[i].board == core::board_kind::ten_by_eight;
+    std::fprintf(stderr, "  material #%zu: %s%s %s\n", i + 1, material[i].text.c_str(),
+                 ten_files ? " (10x8)" : "", with_commas(material[i].count).c_str());
   }
   for (std::size_t i = 0; i < s.most_repeated.size() && i < 5; ++i) {
     std::fprintf(stderr, "  repeated #%zu: %s x%s\n", i + 1, s.most_repeated[i].text.c_str(),

@@ -1,6 +1,7 @@
 // libFuzzer target: the whole pipeline (pipeline::run with dedupe, rejects and stats JSON) on an
 // arbitrary input file, run twice with different chunk sizes, thread counts and input paths
-// (mapped or streamed), against a sequential model built from core calls alone.
+// (mapped or streamed), against a sequential model built from core calls alone (8x8 and 10x8
+// lines routed as the pipeline routes them).
 //
 // Input: a 5-byte header, then the file's bytes.
 //   bytes 0-1  (little endian) bits 0-11 chunk size - 1 of the first run; bits 12-13 key kind
@@ -57,6 +58,10 @@
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/core/record.hpp"
+#include "fenbatch/core/ten_by_eight/material.hpp"
+#include "fenbatch/core/ten_by_eight/position_key.hpp"
+#include "fenbatch/core/ten_by_eight/record.hpp"
+#include "fenbatch/core/ten_by_eight/write.hpp"
 #include "fenbatch/core/write.hpp"
 #include "fenbatch/pipeline/run.hpp"
 
@@ -230,6 +235,61 @@ header read_header(const std::uint8_t* data, std::size_t size) {
   return h;
 }
 
+// A line read as the pipeline reads it (pipeline/src/stages/process_chunk.cpp): the 8x8 reader,
+// then, for a line it rejected (not skipped) whose first rank is ten squares wide, the 10x8
+// reader, whose verdict is final. The accessors answer for whichever board read the line.
+struct any_record {
+  core::record eight;
+  core::ten_by_eight::record ten;
+  bool ten_files = false;
+
+  core::fen_status read(std::string_view line, const core::decode_options& options) {
+    ten_files = false;
+    const core::fen_status status = core::parse_record(line, options, eight);
+    if (status.ok() || core::is_skipped(status.code) || !core::ten_by_eight::has_ten_files(line)) {
+      return status;
+    }
+    ten_files = true;
+    return core::ten_by_eight::parse_record(line, options, ten);
+  }
+  template <class F>
+  auto visit(F f) const {
+    return ten_files ? f(ten) : f(eight);
+  }
+  [[nodiscard]] std::uint8_t repairs() const {
+    return visit([](const auto& r) { return r.repairs; });
+  }
+  [[nodiscard]] bool has(core::record_note n) const {
+    return visit([n](const auto& r) { return r.has(n); });
+  }
+  [[nodiscard]] bool white_to_move() const {
+    return visit([](const auto& r) { return r.pos.side_to_move == core::color::white; });
+  }
+  [[nodiscard]] bool legal_ep() const {
+    return ten_files ? ten.legal_ep != core::ten_by_eight::no_square
+                     : eight.legal_ep != core::no_square;
+  }
+  [[nodiscard]] bool in_check() const {
+    return visit([](const auto& r) { return r.in_check; });
+  }
+  [[nodiscard]] core::position_key key(core::key_kind kind) const {
+    return ten_files ? core::ten_by_eight::make_key(ten, kind) : core::make_key(eight, kind);
+  }
+  [[nodiscard]] std::string canonical(std::string_view line,
+                                      const core::write_options& options) const {
+    return ten_files ? core::ten_by_eight::to_canonical(ten, line, options)
+                     : core::to_canonical(eight, line, options);
+  }
+  [[nodiscard]] core::castling_class castling() const {
+    return ten_files ? core::ten_by_eight::classify_castling(ten.pos)
+                     : core::classify_castling(eight.pos);
+  }
+  [[nodiscard]] std::size_t pieces() const {
+    return static_cast<std::size_t>(ten_files ? core::ten_by_eight::popcount(ten.pos.occupied())
+                                              : core::popcount(eight.pos.occupied()));
+  }
+};
+
 // What the run must produce, computed line by line with core calls only.
 struct model {
   std::string output;
@@ -245,18 +305,18 @@ std::set<core::position_key> reference_keys(std::string_view text,
                                             pipeline::reference_stats& stats) {
   std::set<core::position_key> keys;
   core::line_splitter lines(text.substr(core::bom_length(text)));
-  core::record rec;
+  any_record rec;
   stats.files = 1;
   for (core::line_span line; lines.next(line);) {
     ++stats.lines;
-    const core::fen_status status = core::parse_record(line.text, config.decode, rec);
+    const core::fen_status status = rec.read(line.text, config.decode);
     if (core::is_skipped(status.code)) continue;
     if (!status.ok()) {
       ++stats.invalid;
       continue;
     }
     ++stats.valid;
-    keys.insert(core::make_key(rec, config.key));
+    keys.insert(rec.key(config.key));
   }
   stats.positions = keys.size();
   return keys;
@@ -294,13 +354,13 @@ model run_model(std::string_view text, std::string_view reference_text,
   const std::size_t bom = core::bom_length(text);
   s.bom_skipped = bom != 0 ? 1 : 0;
   core::line_splitter lines(text.substr(bom));
-  core::record rec;
+  any_record rec;
   for (core::line_span line; lines.next(line);) {
     ++s.lines;
     // Counted on every line, not only accepted ones (pipeline/src/stages/process_chunk.cpp,
     // process()).
     s.crlf_lines += line.crlf ? 1 : 0;
-    const core::fen_status status = core::parse_record(line.text, config.decode, rec);
+    const core::fen_status status = rec.read(line.text, config.decode);
     if (status.code == core::fen_errc::skipped_blank) {
       ++s.skipped_blank;
     } else if (status.code == core::fen_errc::skipped_comment) {
@@ -316,17 +376,17 @@ model run_model(std::string_view text, std::string_view reference_text,
     } else {
       ++s.valid;
       for (int k = 0; k < core::repair_kind_count; ++k) {
-        s.repairs[static_cast<std::size_t>(k)] += (rec.repairs >> k) & 1U;
+        s.repairs[static_cast<std::size_t>(k)] += (rec.repairs() >> k) & 1U;
       }
       s.fullmove_zero += rec.has(core::record_note::fullmove_zero) ? 1 : 0;
       s.epd_records += rec.has(core::record_note::epd_form) ? 1 : 0;
       s.with_operations += rec.has(core::record_note::has_operations) ? 1 : 0;
       s.whitespace_normalized += rec.has(core::record_note::whitespace_normalized) ? 1 : 0;
       s.counters_inconsistent += rec.has(core::record_note::counters_inconsistent) ? 1 : 0;
-      (rec.pos.side_to_move == core::color::white ? s.white_to_move : s.black_to_move) += 1;
-      s.legal_ep += rec.legal_ep != core::no_square ? 1 : 0;
-      s.in_check += rec.in_check ? 1 : 0;
-      const core::position_key key = core::make_key(rec, config.key);
+      (rec.white_to_move() ? s.white_to_move : s.black_to_move) += 1;
+      s.legal_ep += rec.legal_ep() ? 1 : 0;
+      s.in_check += rec.in_check() ? 1 : 0;
+      const core::position_key key = rec.key(config.key);
       if (excluded.contains(key)) {
         ++s.excluded;
         continue;
@@ -334,20 +394,19 @@ model run_model(std::string_view text, std::string_view reference_text,
       first_occurrence& first = seen[key];
       if (++first.count == 1 || !dedupe) {
         if (first.count == 1) order.push_back(key);
-        const std::string canonical = core::to_canonical(rec, line.text, config.write);
+        const std::string canonical = rec.canonical(line.text, config.write);
         first.line = s.lines;
         first.position = first_four_fields(canonical);
         ++s.written;
         m.output += canonical;
         m.output += '\n';
-        (rec.pos.side_to_move == core::color::white ? s.written_white_to_move
-                                                    : s.written_black_to_move) += 1;
-        switch (core::classify_castling(rec.pos)) {
+        (rec.white_to_move() ? s.written_white_to_move : s.written_black_to_move) += 1;
+        switch (rec.castling()) {
           case core::castling_class::none: ++s.written_castling_none; break;
           case core::castling_class::standard: ++s.written_castling_standard; break;
           case core::castling_class::chess960: ++s.written_castling_chess960; break;
         }
-        ++s.written_piece_count[static_cast<std::size_t>(core::popcount(rec.pos.occupied()))];
+        ++s.written_piece_count[rec.pieces()];
       } else {
         ++s.duplicates;
         m.duplicates += config.inputs.front() + ':' + std::to_string(s.lines) + ": duplicate of " +
@@ -414,13 +473,13 @@ void check_output_lines(std::string_view output, const pipeline::run_config& con
                                               config.write.format == core::output_format::fen);
   std::set<core::position_key> keys;
   core::line_splitter lines(output);
-  core::record rec;
+  any_record rec;
   for (core::line_span line; lines.next(line);) {
     check(!line.crlf);
-    check(core::parse_record(line.text, core::decode_options{}, rec).ok());
-    check(rec.repairs == 0);
-    check(core::to_canonical(rec, line.text, config.write) == line.text);
-    if (keys_survive) check(keys.insert(core::make_key(rec, config.key)).second);
+    check(rec.read(line.text, core::decode_options{}).ok());
+    check(rec.repairs() == 0);
+    check(rec.canonical(line.text, config.write) == line.text);
+    if (keys_survive) check(keys.insert(rec.key(config.key)).second);
   }
 }
 

@@ -192,6 +192,12 @@ constexpr std::uint64_t bare_kings = std::uint64_t{1} << 40;   // KvK
 constexpr std::uint64_t white_queen = bare_kings | 1;          // KQvK
 constexpr std::uint64_t white_rook = bare_kings | (1 << 4);    // KRvK
 constexpr std::uint64_t black_queen = bare_kings | (1 << 20);  // KvKQ
+// The 10x8 bare kings: the 10x8 marker (bit 56) alone.
+constexpr std::uint64_t bare_kings_10x8 = std::uint64_t{1} << 56;
+
+counted_material eight(const std::string& text, std::uint64_t count) {
+  return {{text, count}, core::board_kind::eight_by_eight};
+}
 
 input_stats input(std::string path, std::uint64_t lines, std::uint64_t valid,
                   std::uint64_t written) {
@@ -239,8 +245,8 @@ TEST(RunStatsMerge, WrittenMaterialTablesAddAndRankLikeTheInputs) {
   EXPECT_EQ(a.written_material, expected);
   EXPECT_EQ(a.material, (std::unordered_map<std::uint64_t, std::uint64_t>{{white_rook, 9}}));
   EXPECT_EQ(a.top_written_material(),
-            (std::vector<counted_text>{{"KQvK", 6}, {"KvK", 5}, {"KvKQ", 1}}));
-  EXPECT_EQ(a.top_material(), (std::vector<counted_text>{{"KRvK", 9}}));
+            (std::vector<counted_material>{eight("KQvK", 6), eight("KvK", 5), eight("KvKQ", 1)}));
+  EXPECT_EQ(a.top_material(), (std::vector<counted_material>{eight("KRvK", 9)}));
 }
 
 TEST(RunStatsMerge, TheShorterTopWins) {
@@ -256,7 +262,7 @@ TEST(RunStatsMerge, TheShorterTopWins) {
   EXPECT_EQ(a.top, 2U);
   EXPECT_EQ(a.most_repeated,
             (std::vector<repeated_position>{repeated("x", 9, 1), repeated("y", 8, 2)}));
-  EXPECT_EQ(a.top_material(), (std::vector<counted_text>{{"KvK", 3}, {"KQvK", 2}}));
+  EXPECT_EQ(a.top_material(), (std::vector<counted_material>{eight("KvK", 3), eight("KQvK", 2)}));
   EXPECT_EQ(ba.top, 2U);
 }
 
@@ -278,9 +284,17 @@ TEST(TopLists, LengthCutsBothLists) {
       {bare_kings, 4}, {white_queen, 4}, {white_rook, 7}, {black_queen, 1}};
   // Ties by signature: KvK (bit 40 alone) before KQvK (bit 40 and bit 0).
   EXPECT_EQ(top_material(counts, 3),
-            (std::vector<counted_text>{{"KRvK", 7}, {"KvK", 4}, {"KQvK", 4}}));
+            (std::vector<counted_material>{eight("KRvK", 7), eight("KvK", 4), eight("KQvK", 4)}));
   EXPECT_TRUE(top_material(counts, 0).empty());
   EXPECT_EQ(top_material(counts, 20).size(), 4U);
+}
+
+TEST(TopLists, MaterialOfTheTwoBoardsIsCountedApart) {
+  const std::unordered_map<std::uint64_t, std::uint64_t> counts = {{bare_kings, 1},
+                                                                   {bare_kings_10x8, 2}};
+  EXPECT_EQ(top_material(counts, 20),
+            (std::vector<counted_material>{{{"KvK", 2}, core::board_kind::ten_by_eight},
+                                           eight("KvK", 1)}));
 }
 
 TEST(MostRepeatedTracker, KeepsTheTopOfItsLength) {
@@ -354,7 +368,7 @@ std::string mixed_input(int lines, unsigned seed) {
 // with dedupe those that depend on which positions were seen before. A position in both halves
 // is new to each: it is unique and written in both, and its second occurrence is no duplicate
 // in the second half's run. So unique, written, duplicates and the written_positions counts
-// are compared only without dedupe.
+// (and the same by board) are compared only without dedupe.
 void expect_counters_of_whole(const run_stats& whole, const run_stats& merged, bool dedupe) {
   run_counters a = whole, b = merged;
   if (dedupe) {
@@ -363,6 +377,8 @@ void expect_counters_of_whole(const run_stats& whole, const run_stats& merged, b
       c->written_white_to_move = c->written_black_to_move = 0;
       c->written_castling_none = c->written_castling_standard = c->written_castling_chess960 = 0;
       c->written_piece_count = {};
+      c->eight_by_eight_written = c->eight_by_eight_duplicates = c->eight_by_eight_unique = 0;
+      c->ten_by_eight_written = c->ten_by_eight_duplicates = c->ten_by_eight_unique = 0;
     }
   }
   for_each_count(a, [&b](std::uint64_t& n, std::size_t k, std::size_t i) {

@@ -8,11 +8,11 @@
 
 namespace fenbatch::pipeline {
 
-std::vector<counted_text> run_stats::top_material() const {
+std::vector<counted_material> run_stats::top_material() const {
   return pipeline::top_material(material, top);
 }
 
-std::vector<counted_text> run_stats::top_written_material() const {
+std::vector<counted_material> run_stats::top_written_material() const {
   return pipeline::top_material(written_material, top);
 }
 

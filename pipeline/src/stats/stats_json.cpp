@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fenbatch/core/board_kind.hpp"
 #include "fenbatch/core/option_names.hpp"
 #include "fenbatch/pipeline/stats_json.hpp"
 #include "stats/json_writer.hpp"
@@ -92,12 +93,13 @@ void write_options(json_writer& w, const run_config& config) {
   w.end_object();
 }
 
-void write_material(json_writer& w, const std::vector<counted_text>& ranked) {
+void write_material(json_writer& w, const std::vector<counted_material>& ranked) {
   w.key("top_material");
   w.begin_array();
-  for (const counted_text& m : ranked) {
+  for (const counted_material& m : ranked) {
     w.begin_object();
     w.member("signature", std::string_view(m.text));
+    w.member("board", core::board_kind_name(m.board));
     w.member("count", m.count);
     w.end_object();
   }

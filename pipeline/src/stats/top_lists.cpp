@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "fenbatch/core/material.hpp"
+#include "fenbatch/core/ten_by_eight/material.hpp"
 
 namespace fenbatch::pipeline {
 
@@ -15,15 +16,18 @@ void rank_most_repeated(std::vector<repeated_position>& entries, std::size_t len
   if (entries.size() > length) entries.resize(length);
 }
 
-std::vector<counted_text> top_material(
+std::vector<counted_material> top_material(
     const std::unordered_map<std::uint64_t, std::uint64_t>& counts, std::size_t length) {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> ranked(counts.begin(), counts.end());
   std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
     return a.second != b.second ? a.second > b.second : a.first < b.first;
   });
-  std::vector<counted_text> top;
+  std::vector<counted_material> top;
   for (std::size_t i = 0; i < ranked.size() && i < length; ++i) {
-    top.push_back({core::material_signature_text(ranked[i].first), ranked[i].second});
+    const std::uint64_t signature = ranked[i].first;
+    const bool ten_files = ((signature >> core::ten_by_eight::signature_marker_bit) & 1U) != 0;
+    top.push_back({{core::material_signature_text(signature), ranked[i].second},
+                   ten_files ? core::board_kind::ten_by_eight : core::board_kind::eight_by_eight});
   }
   return top;
 }

@@ -90,7 +90,7 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
     e("in_check", p["in_check"], 0)
     e("piece_count", {k: v for k, v in p["piece_count"].items() if v}, {"5": 1, "6": 1, "32": 11})
     e("piece_count keys", list(p["piece_count"]), [str(n) for n in range(2, 41)])
-    e("top_material[0]", p["top_material"][0], {"signature": start, "count": 11})
+    e("top_material[0]", p["top_material"][0], {"signature": start, "board": "8x8", "count": 11})
     e("top_material rest", sorted((m["signature"], m["count"]) for m in p["top_material"][1:]),
       [("KPvKRP", 1), ("KRRvKRR", 1)])
     repeated = sorted((m["position"], m["count"]) for m in s["most_repeated"])

@@ -45,7 +45,8 @@ e("top2 most_repeated", [(m["position"], m["count"]) for m in s["most_repeated"]
   [("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", 4),
    ("4k3/8/8/8/8/8/8/4K3 w - -", 3)])
 e("top2 top_material", s["positions"]["top_material"],
-  [{"signature": start, "count": 4}, {"signature": "KvK", "count": 3}])
+  [{"signature": start, "board": "8x8", "count": 4},
+   {"signature": "KvK", "board": "8x8", "count": 3}])
 e("top2 written top_material length", len(s["written_positions"]["top_material"]), 2)
 s = json.load(open("top0.json"))
 e("top0 options.top", s["options"]["top"], 0)
@@ -58,7 +59,7 @@ for name, length in (("default.json", 20), ("top25.json", 25)):
     e(f"{name} counts", [m["count"] for m in s["most_repeated"]],
       list(range(26, 26 - length, -1)))
     e(f"{name} top_material", s["positions"]["top_material"],
-      [{"signature": "KvK", "count": sum(range(2, 27))}])
+      [{"signature": "KvK", "board": "8x8", "count": sum(range(2, 27))}])
 for f in failures:
     print(f)
 sys.exit(1 if failures else 0)

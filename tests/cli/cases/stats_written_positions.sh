@@ -24,7 +24,8 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
     e("piece_count", {k: v for k, v in w["piece_count"].items() if v},
       {"5": 1, "6": 1, "32": 8 if dedupe else 11})
     e("piece_count keys", list(w["piece_count"]), [str(n) for n in range(2, 41)])
-    e("top_material[0]", w["top_material"][0], {"signature": start, "count": 8 if dedupe else 11})
+    e("top_material[0]", w["top_material"][0], {"signature": start, "board": "8x8",
+                                             "count": 8 if dedupe else 11})
     e("top_material rest", sorted((m["signature"], m["count"]) for m in w["top_material"][1:]),
       [("KPvKRP", 1), ("KRRvKRR", 1)])
 for f in failures:

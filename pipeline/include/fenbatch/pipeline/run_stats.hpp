@@ -66,10 +66,10 @@ struct run_stats : run_counters {
   double wall_seconds = 0;
   unsigned threads = 0;  // the threads used (run_config::threads, capped at the usable CPUs)
 
-  // The `top` material signatures (text, e.g. "KQRBNPPvKRNPP") of most valid lines, by
-  // count, then signature; and of most lines written.
-  [[nodiscard]] std::vector<counted_text> top_material() const;
-  [[nodiscard]] std::vector<counted_text> top_written_material() const;
+  // The `top` material signatures (text, e.g. "KQRBNPPvKRNPP", and board) of most valid
+  // lines, by count, then signature; and of most lines written.
+  [[nodiscard]] std::vector<counted_material> top_material() const;
+  [[nodiscard]] std::vector<counted_material> top_written_material() const;
 
   // Adds a part's statistics to these, `later` being the part that follows in input order:
   // - counters add (associative and commutative); unique, written and duplicates are those of

@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "fenbatch/core/board_kind.hpp"
 #include "fenbatch/core/position_key.hpp"
 
 namespace fenbatch::pipeline {
@@ -21,6 +22,13 @@ struct counted_text {
   friend bool operator==(const counted_text&, const counted_text&) = default;
 };
 
+// A material signature counted, with its board: the same text ("KRvKR") names an 8x8 and a 10x8
+// signature, which are counted apart.
+struct counted_material : counted_text {
+  core::board_kind board = core::board_kind::eight_by_eight;
+  friend bool operator==(const counted_material&, const counted_material&) = default;
+};
+
 // A position counted among duplicates; its key ranks ties and matches it across parts.
 struct repeated_position : counted_text {
   core::position_key key;
@@ -30,9 +38,9 @@ struct repeated_position : counted_text {
 // Sorts by count (highest first), then key, and keeps `length` entries.
 void rank_most_repeated(std::vector<repeated_position>& entries, std::size_t length);
 
-// The `length` signatures (core::material_signature) with the highest counts, by count, then
-// signature, as text (e.g. "KQRBNPPvKRNPP").
-[[nodiscard]] std::vector<counted_text> top_material(
+// The `length` signatures (core::material_signature, core::ten_by_eight::material_signature)
+// with the highest counts, by count, then signature, as text (e.g. "KQRBNPPvKRNPP") and board.
+[[nodiscard]] std::vector<counted_material> top_material(
     const std::unordered_map<std::uint64_t, std::uint64_t>& counts, std::size_t length);
 
 }  // namespace fenbatch::pipeline
