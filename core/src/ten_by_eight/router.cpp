@@ -13,7 +13,9 @@ bool has_ten_files(std::string_view line) noexcept {
     if (c == '1' && i + 1 < line.size() && line[i + 1] == '0') {
       width += 10;
       ++i;
-    } else if (c >= '1' && c <= '9') {
+    } else if (c >= '0' && c <= '9') {
+      // A '0' outside "10" covers nothing: "010" and "100" are ten squares written wrongly,
+      // which the 10x8 reader names (rank_syntax), not the 8x8 one.
       width += c - '0';
     } else {
       ++width;
