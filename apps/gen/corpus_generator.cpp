@@ -200,11 +200,11 @@ std::size_t corpus_generator::write_line(char* out) noexcept {
   return static_cast<std::size_t>(o - out);
 }
 
-// A few common EPD operation sets, valid for core's grammar (opcode, operands, ';'). 10x8
-// games have no SAN writer, so no best move.
+// A few common EPD operation sets, valid for core's grammar (opcode, operands, ';').
 char* corpus_generator::write_operations(char* o) noexcept {
   std::uint32_t kind = rng_.below(3);
-  if (kind == 0 && (ten_by_eight_game_ || moves_.size == 0)) kind = 1;  // or mate, stalemate
+  // No best move in a mate or stalemate, nor in a 10x8 game (core has no 10x8 SAN writer).
+  if (kind == 0 && (ten_by_eight_game_ || moves_.size == 0)) kind = 1;
   const std::uint32_t halfmove_clock =
       ten_by_eight_game_ ? wide_.pos.halfmove_clock : pos_.halfmove_clock;
   const std::uint32_t fullmove_number =
