@@ -150,6 +150,10 @@ const line_set& ten_by_eight_lines() {
     std::vector<std::string> candidates;
     if (const char* file = std::getenv("FENBATCH_BENCH_TEN_BY_EIGHT")) {
       candidates = fenbatch::test::read_lines(file);
+      // The terminator is LF or CR LF (fenbatch-gen writes both), as the line splitter cuts.
+      for (std::string& line : candidates) {
+        if (line.ends_with('\r')) line.pop_back();
+      }
     } else {
       // Capablanca, Gothic, Embassy, Janus (archbishops written A), and the perft suite's
       // Capablanca random setup and middlegames.
