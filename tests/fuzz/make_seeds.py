@@ -4,9 +4,10 @@
     tests/fuzz/make_seeds.py OUT [SHARED_DIR]
 
 SHARED_DIR (default ../shared beside the checkout) provides vectors/fen-vectors.tsv, the EPD
-suites in vectors/ and corpus/*.epd.zst (300 lines sampled with shuf and a fixed random source,
+suites in vectors/ (perft-10x8.epd and fen-vectors-10x8.tsv also seed ten_by_eight_fuzzer) and
+corpus/*.epd.zst (300 lines sampled with shuf and a fixed random source,
 as `zstd -dc corpus/*.zst | shuf -n 300 --random-source=<(yes)`). The bad inputs of
-RELIABILITY.md sections A-D are written out below. The output is deterministic; minimize it into
+RELIABILITY.md sections A-D and hostile 10x8 lines (TEN_BY_EIGHT_LINES) are written out below. The output is deterministic; minimize it into
 tests/fuzz/corpus/<target>/ with libFuzzer's -merge=1 (see README.md).
 """
 
@@ -88,6 +89,103 @@ BAD_LINES = [
     b"4k3/8/8/8/8/8/8/4K3 w - - 50 1", K[:-3] + b"7 42",
 ]
 
+# 10x8 (X-FEN, ../shared/TENBYEIGHT.md): digit tokens, widths, A/C, castling letters on ten
+# files, ep squares, material, checks by leapers, framing around a ten-file placement, and lines
+# the router (has_ten_files) sees as ten files wide that are 8x8 below (and the reverse).
+C = b"rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"
+E = b"5k4/10/10/10/10/10/10/5K4 w - - 0 1"
+R = b"r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1"
+TEN_BY_EIGHT_LINES = [
+    C, E, R, C.replace(b" 0 1", b""), C.replace(b"KQkq", b"JAja"), C.replace(b"KQkq", b"AJaj"),
+    # digit tokens and widths
+    E.replace(b"/10/", b"/55/", 1), E.replace(b"/10/", b"/19/", 1), E.replace(b"/10/", b"/91/", 1),
+    E.replace(b"/10/", b"/0/", 1), E.replace(b"/10/", b"/010/", 1), E.replace(b"/10/", b"/100/", 1),
+    E.replace(b"/10/", b"/1000/", 1), E.replace(b"/10/", b"/10a/", 1), E.replace(b"/10/", b"/a10/", 1),
+    E.replace(b"/10/", b"/9/", 1), E.replace(b"/10/", b"/11/", 1), E.replace(b"/10/", b"/8/", 1),
+    E.replace(b"/10/", b"/1111111111/", 1), E.replace(b"/10/", b"/11111111111/", 1),
+    E.replace(b"/10/", b"/45/", 1), E.replace(b"/10/", b"/2323/", 1), E.replace(b"/10/", b"/20/", 1),
+    b"10/5k4/10/10/10/10/10/5K4 w - - 0 1", b"55/5k4/10/10/10/10/10/5K4 w - - 0 1",
+    b"010/5k4/10/10/10/10/10/5K4 w - - 0 1", b"0010/5k4/10/10/10/10/10/5K4 w - - 0 1",
+    b"19/5k4/10/10/10/10/10/5K4 w - - 0 1", b"1/5k4/10/10/10/10/10/5K4 w - - 0 1",
+    b"5k4/10/10/10/10/10/10/5K4/10 w - - 0 1", b"5k4/10/10/10/10/10/5K4 w - - 0 1",
+    b"5k4/10/10/10/10/10/10/5K4/ w - - 0 1", b"5k4//10/10/10/10/10/5K4 w - - 0 1",
+    b"5k4/8/8/8/8/8/8/5K4 w - - 0 1", b"4k3/10/10/10/10/10/10/4K3 w - - 0 1",
+    b"4k3/8/8/8/8/8/8/4K3 w - i3 0 1", b"4k3/8/8/8/8/8/8/4K3 w I - 0 1",
+    b"4k3/8/8/8/8/8/8/3AK3 w - - 0 1", b"4k3/8/8/8/8/8/8/3CK3 w - - 0 1",
+    b"1k8/10/10/10/10/10/10/AACCK5 w - - 0 1", b"1k8/10/10/10/10/10/10/AAACK5 w - - 0 1",
+    b"1k8/pppppppppp/10/10/10/10/PPPPPPPPP1/AACCK5 w - - 0 1",
+    b"1k8/pppppppppp/10/10/10/10/PPPPPPPP2/AAACK5 w - - 0 1",
+    b"1k8/pppppppppp/10/10/10/10/PPPPPPPPPP/AACK6 w - - 0 1",
+    b"1k8/pppppppppp/10/10/10/10/PPPPPPPPPP/AA1K6 w - - 0 1",
+    b"1k8/pppppppppp/10/10/10/10/PPPPPPPPPP/QQ1K6 w - - 0 1",
+    b"ccccckcccc/10/10/10/10/10/10/CCCCCKCCCC w - - 0 1",
+    b"ccccckcccc/pppppppppp/10/10/10/10/PPPPPPPPPP/CCCCCKCCCC w - - 0 1",
+    b"1k8/PPPPPPPPPP/PPPPPPPPPP/10/10/10/10/1K8 w - - 0 1",
+    b"5k4/10/10/10/10/10/10/4X1K3 w - - 0 1", b"5k4/10/10/10/10/10/10/4J1K3 w - - 0 1",
+    b"5k4/10/10/10/10/10/10/4j1K3 w - - 0 1", b"5k4/10/10/10/10/10/10/4a1K3 w - - 0 1",
+    # castling on ten files
+    R.replace(b"KQkq", b"QK"), R.replace(b"KQkq", b"KJ"), R.replace(b"KQkq", b"I"),
+    R.replace(b"KQkq", b"JA"), R.replace(b"KQkq", b"AJ"), R.replace(b"KQkq", b"Jj"),
+    R.replace(b"KQkq", b"kqKQ"), R.replace(b"KQkq", b"KQkqK"), R.replace(b"KQkq", b"-K"),
+    R.replace(b"KQkq", b"K-"), R.replace(b"KQkq", b"Kk-"), R.replace(b"KQkq", b"KJkq"),
+    R.replace(b"KQkq", b"HAha"), R.replace(b"KQkq", b"FAfa"), R.replace(b"KQkq", b"KL"),
+    b"r1r2k2r1/pppppppppp/10/10/10/10/PPPPPPPPPP/R1R2K2R1 w KCkc - 0 1",
+    b"r1r2k2r1/pppppppppp/10/10/10/10/PPPPPPPPPP/R1R2K2R1 w CI - 0 1",
+    b"r1r2k3r/ppppp1pppp/10/10/10/10/PPPPP1PPPP/R1R2K3R w KCkc - 0 1",
+    b"r1r2k3r/ppppp1pppp/10/10/10/10/PPPPP1PPPP/R1R2K3R w KAkc - 0 1",
+    b"r1r2k3r/ppppp1pppp/10/10/10/10/PPPPP1PPPP/R1R2K3R w JCjc - 0 1",
+    b"r1r2k3r/ppppp1pppp/10/10/10/10/PPPPP1PPPP/R1R2K3R w Q - 0 1",
+    b"rr3k2rr/pppppppppp/10/10/10/10/PPPPPPPPPP/RR3K2RR w IBib - 0 1",
+    b"rr3k2rr/pppppppppp/10/10/10/10/PPPPPPPPPP/RR3K2RR w KQkq - 0 1",
+    b"5k4/10/10/10/10/10/10/R3K3RR w KIQ - 0 1",
+    b"rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w Jj - 0 1",
+    b"qr2k2r1b/ppp1ppp2p/1a1nn4c/1C8/N2pbP4/1P6P1/P1PPP1PP1P/QRNAK2RBB b KQkq - 2 11",
+    b"qr2k2r1b/ppp1ppp2p/1a1nn4c/1C8/N2pbP4/1P6P1/P1PPP1PP1P/QRNAK2RBB b BHbh - 2 11",
+    # en passant on ten files
+    R.replace(b"- 0 1", b"j6 0 1"), R.replace(b"- 0 1", b"k3 0 1"), R.replace(b"- 0 1", b"j3 0 1"),
+    R.replace(b"- 0 1", b"J6 0 1"), R.replace(b"- 0 1", b"j10 0 1"), R.replace(b"- 0 1", b"a0 0 1"),
+    b"rnabqkbcnr/p3ppppp1/1p8/2ppPP2Pp/9P/10/PPPP2PP2/RNABQKBCNR w KQkq j6 0 8",
+    b"rnabqkbcnr/p3ppppp1/1p8/2ppPP2Pp/9P/10/PPPP2PP2/RNABQKBCNR w KQkq j6 3 8",
+    b"1k8/10/10/K1Pp5c/10/10/10/10 w - d6 0 1", b"1k8/10/10/K1Pp5a/10/10/10/10 w - d6 0 1",
+    b"1k8/10/10/K1Pp5q/10/10/10/10 w - d6 0 1", b"1k8/10/10/8Pp/10/10/10/K9 w - j6 0 1",
+    b"k9/10/10/10/pP8/10/10/K9 b - b3 0 1", b"k9/10/10/10/8Pp/10/10/K9 b - i3 0 1",
+    # checks with leapers
+    b"5k4/10/10/10/10/5c4/10/5K4 b - - 0 1", b"5k4/10/10/10/10/10/3c6/5K4 w - - 0 1",
+    b"5k4/10/10/10/4n5/10/3c6/5K4 w - - 0 1", b"5k4/10/10/10/10/5r4/3a6/5K4 w - - 0 1",
+    b"5k4/10/10/10/10/10/3a3a2/5K4 w - - 0 1", b"5k4/10/10/10/10/10/3c1n4/5K4 w - - 0 1",
+    b"5k4/10/10/10/10/10/5Kk3/10 w - - 0 1", b"5k4/10/10/10/10/5q4/10/5K4 w - - 0 1",
+    b"5k4/10/10/5r4/10/5c4/10/5K4 w - - 0 1",
+    b"5k4/10/10/10/3pP5/10/10/4K5 w - d6 0 1", b"5k4/10/10/3pP5/10/10/10/c3K5 w - d6 0 1",
+    # fields, counters, EPD, framing
+    E.replace(b" w ", b" x "), E.replace(b" 0 1", b" 0"), E + b" bm Kf2; id \"x\";",
+    E.replace(b" 0 1", b" hmvc 3; fmvn 9;"), E.replace(b" 0 1", b" 0 1 hmvc 3;"),
+    E.replace(b" 0 1", b" 4294967295 4294967295"), E.replace(b" 0 1", b" 4294967296 1"),
+    E.replace(b" 0 1", b" 007 012"), E.replace(b" 0 1", b" 0 0"), E + b" extra", E + b" | 0.5",
+    E.replace(b" - - 0 1", b" - - | 25 | 0.5"), E + b"\r", b"  " + E + b"\t", b"\t" + E,
+    E.replace(b" ", b"\t"), E.replace(b" ", b"  "), BOM + E, E + b" " + BOM, E + b"\x00",
+    E.replace(b"5K4", b"5K4[Aa]"), E.replace(b"5K4", b"5K~4"), b"10/" * 300 + b"10 w - - 0 1",
+    b"10" * 2000, b"5k4/" + b"1" * 5000 + b" w - - 0 1", b"10", b"10/", b"10 w", b"1 0",
+    b"5k4/10/10/10/10/10/10/5K4", b"5k4/10/10/10/10/10/10/5K4 w", b"5k4/10/10/10/10/10/10/5K4 w -",
+    b"# 5k4/10/10/10/10/10/10/5K4 w - - 0 1", b"rnbqkbnrrn/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 1",
+    b"rnbqkbnr/pppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    b"rnbqkbnr/pppppppp/10/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+]
+
+
+def ten_by_eight_lines(shared):
+    """The fen column and the canonical outputs of fen-vectors-10x8.tsv, and perft-10x8.epd."""
+    lines = []
+    vectors = shared / "vectors"
+    for row in (vectors / "fen-vectors-10x8.tsv").read_bytes().splitlines():
+        if row.startswith(b"#"):
+            continue
+        fields = row.split(b"\t")
+        lines.append(fields[0])
+        if len(fields) > 2 and fields[2] not in (b"-", b""):
+            lines.append(fields[2])
+    lines.extend((vectors / "perft-10x8.epd").read_bytes().splitlines())
+    return lines
+
 
 def shared_lines(shared):
     lines = []
@@ -122,6 +220,9 @@ def main():
     rng = random.Random(1)
 
     write_seeds(out / "fen_decode_fuzzer", good + BAD_LINES)
+    # Some 8x8 lines too: a line is one board or the other.
+    write_seeds(out / "ten_by_eight_fuzzer",
+                ten_by_eight_lines(shared) + TEN_BY_EIGHT_LINES + [K, S] + BAD_LINES[60:90])
 
     # Lines mixed into small files with every framing: LF, CRLF, lone CR, no final LF, BOM,
     # blank and comment lines.

@@ -1,0 +1,233 @@
+// libFuzzer target: arbitrary bytes as one line, through the 10x8 reader (ten_by_eight) in
+// strict, repair and payload mode, and through the 8x8 reader beside it. Checks (any violation
+// traps, so libFuzzer keeps the input):
+// - the status column is 1..size+1 for errors and 0 for skipped lines; decode then validate
+//   gives parse_record's status;
+// - a line is one board or the other: the 8x8 and the 10x8 reader never both accept it (in the
+//   same mode); has_ten_files (the router) is true for every line the 10x8 reader accepts and
+//   false for every line the 8x8 reader accepts;
+// - whatever the 10x8 reader accepts, written in every format/castling/ep combination (into a
+//   buffer of exactly max_written_size bytes), is one line of printable ASCII (six fields with
+//   single spaces in FEN format) that re-parses strictly without repairs, writes itself again
+//   byte for byte and keeps the position (position, board and, where counters are written,
+//   full keys; the bitboards; legal ep; check); the 8x8 reader rejects it; its keys have the
+//   10x8 bit (the top bit of `high`) set;
+// - repair mode accepts every line strict mode accepts, repairs nothing in it and writes the
+//   same bytes; a line strict mode rejects for a reason repair mode does not repair is rejected
+//   by repair mode too, with the same reason;
+// - payload mode accepts what strict mode accepts, with the same output.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "fenbatch/core/fen_errc.hpp"
+#include "fenbatch/core/position_key.hpp"
+#include "fenbatch/core/record.hpp"
+#include "fenbatch/core/ten_by_eight/position_key.hpp"
+#include "fenbatch/core/ten_by_eight/record.hpp"
+#include "fenbatch/core/ten_by_eight/write.hpp"
+#include "fenbatch/core/write.hpp"
+
+namespace {
+
+namespace core = fenbatch::core;
+namespace tbe = fenbatch::core::ten_by_eight;
+
+// Names the failed check (the replay driver has no stack trace for a trap), then traps: no
+// unwinding, so libFuzzer's report shows the stack of the failure.
+void check(bool condition, int line = __builtin_LINE()) {
+  if (condition) return;
+  std::fprintf(stderr, "%s:%d: check failed\n", __FILE__, line);
+  __builtin_trap();
+}
+
+constexpr core::decode_options strict_mode{false};
+constexpr core::decode_options repair_mode{true};
+constexpr core::decode_options payload_mode{false, true};
+constexpr std::array<core::decode_options, 3> all_modes{strict_mode, repair_mode, payload_mode};
+
+bool is_repairable(core::fen_errc e) {
+  return e == core::fen_errc::rank_syntax || e == core::fen_errc::castling_order ||
+         e == core::fen_errc::bad_castling_rights || e == core::fen_errc::bad_ep_square;
+}
+
+std::array<core::write_options, 12> all_write_options() {
+  std::array<core::write_options, 12> all{};
+  std::size_t i = 0;
+  for (const auto format : {core::output_format::fen, core::output_format::epd}) {
+    for (const auto castling : {core::castling_notation::xfen, core::castling_notation::shredder}) {
+      for (const auto ep :
+           {core::ep_policy::legal, core::ep_policy::pseudo, core::ep_policy::always}) {
+        all[i++] = core::write_options{format, castling, ep};
+      }
+    }
+  }
+  return all;
+}
+
+tbe::square written_ep(const tbe::record& rec, core::ep_policy policy) {
+  switch (policy) {
+    case core::ep_policy::legal: return rec.legal_ep;
+    case core::ep_policy::pseudo: return rec.pseudo_legal_ep ? rec.pos.ep_square : tbe::no_square;
+    case core::ep_policy::always: return rec.pos.ep_square;
+  }
+  return tbe::no_square;
+}
+
+void check_status(core::fen_status status, std::size_t size) {
+  if (core::is_error(status.code)) {
+    check(status.column >= 1 && status.column <= size + 1);
+  } else if (core::is_skipped(status.code)) {
+    check(status.column == 0);
+  }
+}
+
+// A 10x8 key carries the board-type bit, so it never equals an 8x8 key.
+bool has_ten_by_eight_bit(core::position_key key) {
+  return (key.high >> 63) == 1;
+}
+
+// write_record into a buffer of exactly the documented size (heap, so ASan sees an overrun),
+// which must agree with to_canonical.
+std::string write_exact(const tbe::record& rec, std::string_view line,
+                        const core::write_options& options) {
+  const std::size_t capacity = tbe::max_written_size(line.size());
+  const std::unique_ptr<char[]> buffer(new char[capacity]);
+  const std::size_t length = tbe::write_record(rec, line, options, buffer.get());
+  check(length <= capacity);
+  std::string text(buffer.get(), length);
+  check(text == tbe::to_canonical(rec, line, options));
+  return text;
+}
+
+// One canonical line: a single line of printable ASCII; in FEN format exactly six fields with
+// single spaces.
+void check_shape(std::string_view text, const core::write_options& options) {
+  check(!text.empty() && text.front() != ' ' && text.back() != ' ');
+  for (const char c : text) check(c != '\n' && c != '\r' && c != '\0');
+  if (options.format == core::output_format::fen) {
+    std::size_t spaces = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const char c = text[i];
+      check((c > ' ' && c < 0x7F) || c == ' ');
+      if (c == ' ') {
+        ++spaces;
+        check(i + 1 < text.size() && text[i + 1] != ' ');
+      }
+    }
+    check(spaces == 5);
+  }
+}
+
+// `rec` was accepted (in any mode) from `line`.
+void check_canonical(const tbe::record& rec, std::string_view line) {
+  const core::position_key position_key = tbe::make_key(rec, core::key_kind::position);
+  const core::position_key board_key = tbe::make_key(rec, core::key_kind::board);
+  const core::position_key full_key = tbe::make_key(rec, core::key_kind::full);
+  check(has_ten_by_eight_bit(position_key) && has_ten_by_eight_bit(board_key) &&
+        has_ten_by_eight_bit(full_key));
+  for (const core::write_options& options : all_write_options()) {
+    const std::string text = write_exact(rec, line, options);
+    check_shape(text, options);
+    check(tbe::has_ten_files(text));
+
+    tbe::record again;
+    const core::fen_status status = tbe::parse_record(text, strict_mode, again);
+    check(status.ok());
+    check(again.repairs == 0);
+    check(!again.has(core::record_note::whitespace_normalized));
+    check(write_exact(again, text, options) == text);
+
+    check(tbe::make_key(again, core::key_kind::position) == position_key);
+    check(tbe::make_key(again, core::key_kind::board) == board_key);
+    check(again.legal_ep == rec.legal_ep);
+    check(again.in_check == rec.in_check);
+    tbe::position expected = rec.pos;
+    expected.ep_square = written_ep(rec, options.ep);
+    if (options.format == core::output_format::fen) {
+      // Six fields carry the counters; EPD output carries only what its operations say.
+      check(tbe::make_key(again, core::key_kind::full) == full_key);
+    } else {
+      expected.halfmove_clock = again.pos.halfmove_clock;
+      expected.fullmove_number = again.pos.fullmove_number;
+    }
+    check(again.pos == expected);
+
+    // The repair decoder must read canonical text exactly as the strict one does.
+    tbe::record repaired;
+    check(tbe::parse_record(text, repair_mode, repaired).ok());
+    check(repaired.repairs == 0);
+    check(write_exact(repaired, text, options) == text);
+
+    // Canonical 10x8 text is never an 8x8 line.
+    core::record eight;
+    check(!core::parse_record(text, strict_mode, eight).ok());
+    check(!core::parse_record(text, repair_mode, eight).ok());
+  }
+}
+
+// The 10x8 reader's verdict on `line` in `mode` (status columns checked, decode + validate
+// agreeing with parse_record); returns the status and fills `out`.
+core::fen_status read_ten_by_eight(std::string_view line, const core::decode_options& mode,
+                                   tbe::record& out) {
+  const core::fen_status status = tbe::parse_record(line, mode, out);
+  check_status(status, line.size());
+
+  tbe::record stepwise;
+  core::fen_status steps = tbe::decode(line, mode, stepwise);
+  check_status(steps, line.size());
+  if (steps.ok()) {
+    steps = tbe::validate(stepwise, mode);
+    check_status(steps, line.size());
+  }
+  check(steps == status);
+  return status;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view line(reinterpret_cast<const char*>(data), size);
+  const bool routed_to_ten = tbe::has_ten_files(line);
+
+  // One board or the other, in every mode.
+  for (const core::decode_options& mode : all_modes) {
+    core::record eight;
+    const bool eight_ok = core::parse_record(line, mode, eight).ok();
+    tbe::record ten;
+    const bool ten_ok = tbe::parse_record(line, mode, ten).ok();
+    check(!(eight_ok && ten_ok));
+    if (ten_ok) check(routed_to_ten);
+    if (eight_ok) check(!routed_to_ten);
+  }
+
+  tbe::record strict;
+  const core::fen_status strict_status = read_ten_by_eight(line, strict_mode, strict);
+  tbe::record repaired;
+  const core::fen_status repair_status = read_ten_by_eight(line, repair_mode, repaired);
+  tbe::record labelled;
+  const core::fen_status payload_status = read_ten_by_eight(line, payload_mode, labelled);
+
+  if (strict_status.ok()) {
+    check(strict.repairs == 0);
+    check(repair_status.ok());
+    check(repaired.repairs == 0);
+    check(payload_status.ok());
+    check(labelled.payload_begin == labelled.payload_end);
+    for (const core::write_options& options : all_write_options()) {
+      const std::string text = tbe::to_canonical(strict, line, options);
+      check(text == tbe::to_canonical(repaired, line, options));
+      check(text == tbe::to_canonical(labelled, line, options));
+    }
+    check_canonical(strict, line);
+  } else if (!is_repairable(strict_status.code)) {
+    check(repair_status == strict_status);
+  }
+  if (repair_status.ok()) check_canonical(repaired, line);
+  return 0;
+}
