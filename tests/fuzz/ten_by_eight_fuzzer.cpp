@@ -15,7 +15,9 @@
 // - repair mode accepts every line strict mode accepts, repairs nothing in it and writes the
 //   same bytes; a line strict mode rejects for a reason repair mode does not repair is rejected
 //   by repair mode too, with the same reason;
-// - payload mode accepts what strict mode accepts, with the same output.
+// - payload mode accepts what strict mode accepts, with the same output;
+// - in every mode the reader with its placement fast path and the precise steps alone
+//   (decode_precise) give the same status, column and record, field by field.
 
 #include <array>
 #include <cstddef>
@@ -32,6 +34,8 @@
 #include "fenbatch/core/ten_by_eight/record.hpp"
 #include "fenbatch/core/ten_by_eight/write.hpp"
 #include "fenbatch/core/write.hpp"
+#include "same_decoding.hpp"
+#include "ten_by_eight/line_reader.hpp"
 
 namespace {
 
@@ -194,6 +198,15 @@ core::fen_status read_ten_by_eight(std::string_view line, const core::decode_opt
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view line(reinterpret_cast<const char*>(data), size);
   const bool routed_to_ten = tbe::has_ten_files(line);
+
+  // The fast path against the precise steps, in every mode.
+  for (const core::decode_options& mode : all_modes) {
+    tbe::record fast;
+    tbe::record precise;
+    const core::fen_status s = tbe::detail::decode_precise(line, mode, precise);
+    check(s == tbe::decode(line, mode, fast));
+    if (s.ok()) check(fenbatch::test::same_decoding(precise, fast));
+  }
 
   // One board or the other, in every mode.
   for (const core::decode_options& mode : all_modes) {
