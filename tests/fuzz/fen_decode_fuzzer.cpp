@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 
+#include "canonical_checks.hpp"
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/core/record.hpp"
@@ -27,38 +28,17 @@
 
 namespace {
 
+using fenbatch::fuzz::all_write_options;
+using fenbatch::fuzz::check;
+using fenbatch::fuzz::check_shape;
+using fenbatch::fuzz::check_status;
+using fenbatch::fuzz::is_repairable;
+
 namespace core = fenbatch::core;
 
-// Names the failed check (the replay driver has no stack trace for a trap), then traps: no
-// unwinding, so libFuzzer's report shows the stack of the failure.
-void check(bool condition, int line = __builtin_LINE()) {
-  if (condition) return;
-  std::fprintf(stderr, "%s:%d: check failed\n", __FILE__, line);
-  __builtin_trap();
-}
-
-constexpr core::decode_options strict_mode{false};
-constexpr core::decode_options repair_mode{true};
-constexpr core::decode_options payload_mode{false, true};
-
-bool is_repairable(core::fen_errc e) {
-  return e == core::fen_errc::rank_syntax || e == core::fen_errc::castling_order ||
-         e == core::fen_errc::bad_castling_rights || e == core::fen_errc::bad_ep_square;
-}
-
-std::array<core::write_options, 12> all_write_options() {
-  std::array<core::write_options, 12> all{};
-  std::size_t i = 0;
-  for (const auto format : {core::output_format::fen, core::output_format::epd}) {
-    for (const auto castling : {core::castling_notation::xfen, core::castling_notation::shredder}) {
-      for (const auto ep :
-           {core::ep_policy::legal, core::ep_policy::pseudo, core::ep_policy::always}) {
-        all[i++] = core::write_options{format, castling, ep};
-      }
-    }
-  }
-  return all;
-}
+using fenbatch::fuzz::payload_mode;
+using fenbatch::fuzz::repair_mode;
+using fenbatch::fuzz::strict_mode;
 
 core::square written_ep(const core::record& rec, core::ep_policy policy) {
   switch (policy) {
@@ -69,44 +49,10 @@ core::square written_ep(const core::record& rec, core::ep_policy policy) {
   return core::no_square;
 }
 
-void check_status(core::fen_status status, std::size_t size) {
-  if (core::is_error(status.code)) {
-    check(status.column >= 1 && status.column <= size + 1);
-  } else if (core::is_skipped(status.code)) {
-    check(status.column == 0);
-  }
-}
-
-// write_record into a buffer of exactly the documented size (heap, so ASan sees an overrun),
-// which must agree with to_canonical.
+// The board's written line, into a buffer of exactly its documented size.
 std::string write_exact(const core::record& rec, std::string_view line,
                         const core::write_options& options) {
-  const std::size_t capacity = core::max_written_size(line.size());
-  const std::unique_ptr<char[]> buffer(new char[capacity]);
-  const std::size_t length = core::write_record(rec, line, options, buffer.get());
-  check(length <= capacity);
-  std::string text(buffer.get(), length);
-  check(text == core::to_canonical(rec, line, options));
-  return text;
-}
-
-// One canonical line: a single line of printable ASCII; in FEN format exactly six fields with
-// single spaces.
-void check_shape(std::string_view text, const core::write_options& options) {
-  check(!text.empty() && text.front() != ' ' && text.back() != ' ');
-  for (const char c : text) check(c != '\n' && c != '\r' && c != '\0');
-  if (options.format == core::output_format::fen) {
-    std::size_t spaces = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-      const char c = text[i];
-      check((c > ' ' && c < 0x7F) || c == ' ');
-      if (c == ' ') {
-        ++spaces;
-        check(i + 1 < text.size() && text[i + 1] != ' ');
-      }
-    }
-    check(spaces == 5);
-  }
+  return fenbatch::fuzz::write_exact(rec, line, options, core::max_written_size(line.size()));
 }
 
 // `rec` was accepted (in either mode) from `line`.
