@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "fenbatch/core/fen_errc.hpp"
+#include "fenbatch/core/position_key.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/write.hpp"
 
@@ -90,6 +91,42 @@ inline void check_shape(std::string_view text, const core::write_options& option
     }
     check(spaces == 5);
   }
+}
+
+// `text`, written from the accepted `rec` with `options` by `write` (the board's write_exact),
+// re-reads strictly without repairs or normalization, writes itself again, and keeps the
+// position: keys (full only where counters are written), legal ep, check, and the bitboards
+// with the ep square `written_ep` says was written. The repair reader reads it alike. The
+// record's board picks parse_record and make_key (argument-dependent lookup).
+template <class Record, class Write, class WrittenEp>
+void check_reads_back(const Record& rec, const std::string& text,
+                      const core::write_options& options, Write write, WrittenEp written_ep) {
+  Record again;
+  check(parse_record(text, strict_mode, again).ok());
+  check(again.repairs == 0);
+  check(!again.has(core::record_note::whitespace_normalized));
+  check(write(again, text, options) == text);
+
+  check(make_key(again, core::key_kind::position) == make_key(rec, core::key_kind::position));
+  check(make_key(again, core::key_kind::board) == make_key(rec, core::key_kind::board));
+  check(again.legal_ep == rec.legal_ep);
+  check(again.in_check == rec.in_check);
+  auto expected = rec.pos;
+  expected.ep_square = written_ep(rec, options.ep);
+  if (options.format == core::output_format::fen) {
+    // Six fields carry the counters; EPD output carries only what its operations say.
+    check(make_key(again, core::key_kind::full) == make_key(rec, core::key_kind::full));
+  } else {
+    expected.halfmove_clock = again.pos.halfmove_clock;
+    expected.fullmove_number = again.pos.fullmove_number;
+  }
+  check(again.pos == expected);
+
+  // The repair decoder must read canonical text exactly as the strict one does.
+  Record repaired;
+  check(parse_record(text, repair_mode, repaired).ok());
+  check(repaired.repairs == 0);
+  check(write(repaired, text, options) == text);
 }
 
 }  // namespace fenbatch::fuzz

@@ -86,33 +86,12 @@ void check_canonical(const tbe::record& rec, std::string_view line) {
     check_shape(text, options);
     check(tbe::has_ten_files(text));
 
-    tbe::record again;
-    const core::fen_status status = tbe::parse_record(text, strict_mode, again);
-    check(status.ok());
-    check(again.repairs == 0);
-    check(!again.has(core::record_note::whitespace_normalized));
-    check(write_exact(again, text, options) == text);
-
-    check(tbe::make_key(again, core::key_kind::position) == position_key);
-    check(tbe::make_key(again, core::key_kind::board) == board_key);
-    check(again.legal_ep == rec.legal_ep);
-    check(again.in_check == rec.in_check);
-    tbe::position expected = rec.pos;
-    expected.ep_square = written_ep(rec, options.ep);
-    if (options.format == core::output_format::fen) {
-      // Six fields carry the counters; EPD output carries only what its operations say.
-      check(tbe::make_key(again, core::key_kind::full) == full_key);
-    } else {
-      expected.halfmove_clock = again.pos.halfmove_clock;
-      expected.fullmove_number = again.pos.fullmove_number;
-    }
-    check(again.pos == expected);
-
-    // The repair decoder must read canonical text exactly as the strict one does.
-    tbe::record repaired;
-    check(tbe::parse_record(text, repair_mode, repaired).ok());
-    check(repaired.repairs == 0);
-    check(write_exact(repaired, text, options) == text);
+    fenbatch::fuzz::check_reads_back(
+        rec, text, options,
+        [](const tbe::record& r, std::string_view l, const core::write_options& o) {
+          return write_exact(r, l, o);
+        },
+        [](const tbe::record& r, core::ep_policy policy) { return written_ep(r, policy); });
 
     // Canonical 10x8 text is never an 8x8 line.
     core::record eight;
