@@ -12,14 +12,15 @@
 #include "stages/chunk.hpp"
 #include "stages/dedupe_stages.hpp"
 #include "stages/line_places.hpp"
-#include "stages/spill_file.hpp"
+#include "spill/spill_file.hpp"
 
 namespace fenbatch::pipeline::detail {
 
 class counts_writer {
  public:
-  // `path`: the counts file's name (its directory holds the spill file).
-  counts_writer(output_file& counts, const std::string& path) : counts_(counts), spill_(path) {}
+  // `temp_dir`: where the spill file goes (temp_directory()).
+  counts_writer(output_file& counts, const std::string& temp_dir)
+      : counts_(counts), spill_(temp_dir) {}
 
   // The chunk's first occurrences (its valid lines but its duplicates), after dedupe; the
   // chunk is already in `places`.

@@ -86,7 +86,22 @@ class dedupe_set {
   }
   [[nodiscard]] bool with_origins() const noexcept { return with_origins_; }
 
+  // Calls f(key, count, first origin (0 without origins)) for every key, in slot order.
+  template <class F>
+  void for_each(F f) const {
+    if (zero_key_count_ != 0) f(core::position_key{}, zero_key_count_, zero_key_origin_);
+    for (std::size_t i = 0; i < capacity_; ++i) {
+      if (is_empty_slot(i)) continue;
+      const std::uint32_t n =
+          counts_[i] != counted_aside ? counts_[i] : counted_aside_.find(keys_[i])->second;
+      f(keys_[i], n, with_origins_ ? origins_[i] : 0);
+    }
+  }
+
  private:
+  [[nodiscard]] bool is_empty_slot(std::size_t i) const noexcept {
+    return (keys_[i].low | keys_[i].high) == 0;
+  }
   // Both key words, mixed with a per-run random seed: inputs crafted to share the bits that
   // pick a slot (XXH3 is not collision resistant and its default keys are public) cannot
   // pile up in one probe run. The output never depends on where a key sits.

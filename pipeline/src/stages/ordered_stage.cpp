@@ -24,7 +24,7 @@ ordered_stage::ordered_stage(const run_config& config, const input_reader& input
   stats_.top = config.top;
   for (const std::string& path : config.inputs) stats_.inputs.push_back({path, {}});
   if (duplicates != nullptr || counts != nullptr) places_.emplace(inputs);
-  if (counts != nullptr) counts_.emplace(*counts, config.counts_path);
+  if (counts != nullptr) counts_.emplace(*counts, temp_directory(config.temp_dir));
 }
 
 void ordered_stage::consume(chunk& c) {

@@ -43,6 +43,22 @@ struct reference_stats {
   friend bool operator==(const reference_stats&, const reference_stats&) = default;
 };
 
+// The memory budget and how dedupe kept to it. Not part of what runs must agree on: the
+// output, rejects and every other statistic are the same in both modes.
+struct memory_stats {
+  std::uint64_t limit_bytes = 0;  // the budget
+  // What set it: "--memory-limit", "physical memory", "cgroup memory.max" (v2),
+  // "cgroup memory.limit_in_bytes" (v1), "RLIMIT_AS" or "RLIMIT_DATA".
+  std::string limit_source;
+  bool partitioned = false;  // dedupe switched to partitions on disk
+  // With partitioned: lines read before the switch (decided in memory), leaf partitions
+  // deduplicated, and bytes written to temporary files.
+  std::uint64_t lines_before_switch = 0;
+  std::uint64_t partitions = 0;
+  std::uint64_t temp_bytes = 0;
+  friend bool operator==(const memory_stats&, const memory_stats&) = default;
+};
+
 struct run_stats : run_counters {
   // Per input, in the order of run_config::inputs.
   std::vector<input_stats> inputs;
@@ -65,6 +81,7 @@ struct run_stats : run_counters {
 
   double wall_seconds = 0;
   unsigned threads = 0;  // the threads used (run_config::threads, capped at the usable CPUs)
+  memory_stats memory;   // set by run(); merge() keeps this part's
 
   // The `top` material signatures (text, e.g. "KQRBNPPvKRNPP", and board) of most valid
   // lines, by count, then signature; and of most lines written.

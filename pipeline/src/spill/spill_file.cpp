@@ -1,4 +1,4 @@
-#include "stages/spill_file.hpp"
+#include "spill/spill_file.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -10,23 +10,14 @@
 #include "fenbatch/pipeline/io_error.hpp"
 
 namespace fenbatch::pipeline::detail {
-namespace {
-
-constexpr std::size_t buffer_bytes = 1 << 20;
-
-std::string directory_of(const std::string& destination) {
-  if (destination == "-") {
-    const char* tmpdir = std::getenv("TMPDIR");
-    return tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp";
-  }
-  const std::size_t slash = destination.rfind('/');
-  if (slash == std::string::npos) return ".";
-  return slash == 0 ? "/" : destination.substr(0, slash);
+std::string temp_directory(const std::string& configured) {
+  if (!configured.empty()) return configured;
+  const char* tmpdir = std::getenv("TMPDIR");
+  return tmpdir != nullptr && *tmpdir != '\0' ? tmpdir : "/tmp";
 }
 
-}  // namespace
-
-spill_file::spill_file(const std::string& destination) : directory_(directory_of(destination)) {
+spill_file::spill_file(const std::string& directory, std::size_t buffer_bytes)
+    : directory_(directory), buffer_bytes_(buffer_bytes) {
   fd_ = ::open(directory_.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
   if (fd_ < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
     // A file system without O_TMPFILE: a named file, unlinked at once.
@@ -37,7 +28,7 @@ spill_file::spill_file(const std::string& destination) : directory_(directory_of
     if (fd_ >= 0) ::unlink(writable.data());
   }
   if (fd_ < 0) throw_io_error("create temporary file", directory_);
-  buffer_.reserve(buffer_bytes);
+  buffer_.reserve(buffer_bytes_);
 }
 
 spill_file::~spill_file() {
@@ -45,7 +36,7 @@ spill_file::~spill_file() {
 }
 
 void spill_file::append(std::string_view data) {
-  if (buffer_.size() + data.size() > buffer_bytes) flush();
+  if (buffer_.size() + data.size() > buffer_bytes_) flush();
   buffer_.append(data);
 }
 
@@ -59,6 +50,7 @@ void spill_file::flush() {
     }
     done += static_cast<std::size_t>(n);
   }
+  written_ += buffer_.size();
   buffer_.clear();
 }
 
