@@ -12,6 +12,11 @@
 // adds are the costly order-dependent part (a cache miss each): split by key into shards, each
 // shard seeing its keys in input order, and the shards into stages that work on successive
 // chunks at the same time, they run on as many threads as there are stages.
+// Past the memory budget (dedupe_stages.hpp), the chunks after the switch only hand their
+// keys to the partitions in stage 3 (pass 1); the partitions are deduplicated (pass 2); and a
+// second pipeline reads those chunks again (deferred_chunks), processes them, takes their
+// lines' counts from the partitions in input order instead of stage 3, and goes on as above
+// (pass 3). Stages 4 and 5 see the same counts as in memory, so the results are the same.
 
 #include "fenbatch/pipeline/run.hpp"
 
@@ -29,11 +34,14 @@
 #include "exclude/reference_set.hpp"
 #include "formats/record_headers.hpp"
 #include "input/input_reader.hpp"
+#include "memory/memory_budget.hpp"
 #include "output/destination_check.hpp"
 #include "output/output_transaction.hpp"
+#include "spill/spill_file.hpp"
 #include "stages/chunk.hpp"
 #include "stages/chunk_pool.hpp"
 #include "stages/dedupe_stages.hpp"
+#include "stages/deferred_chunks.hpp"
 #include "stages/ordered_stage.hpp"
 #include "stages/process_chunk.hpp"
 #include "stages/run_plan.hpp"
@@ -55,25 +63,55 @@ auto chunk_stage(Work work) {
 }
 
 // Stage 3 for one group of dedupe shards: add the chunk's keys of those shards to the set.
-auto add_keys(dedupe_stages& dedupe, std::size_t stage) {
-  return chunk_stage([&dedupe, stage](chunk& c) {
+// The last stage keeps each deferred chunk for pass 3.
+auto add_keys(dedupe_stages& dedupe, std::size_t stage, deferred_chunks& deferred) {
+  return chunk_stage([&dedupe, stage, &deferred](chunk& c) {
     happens_after(dedupe.stage_token(stage));
     const publish_on_exit published(dedupe.stage_token(stage));
     dedupe.add(c, stage);
+    if (c.deferred && stage + 1 == dedupe.stage_count()) deferred.record(c);
   });
+}
+
+// Stage 4: a chunk's first occurrences together (not yet known for a deferred chunk).
+tbb::filter<chunk*, chunk*> keep_stage() {
+  return tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::parallel, chunk_stage([](chunk& c) {
+                                            if (!c.deferred) keep_first_occurrences(c);
+                                          }));
 }
 
 // `processing`, then with dedupe stage 3 once per group of shards and stage 4.
 tbb::filter<chunk*, chunk*> with_dedupe_stages(const tbb::filter<chunk*, chunk*>& processing,
-                                               dedupe_stages& dedupe) {
+                                               dedupe_stages& dedupe, deferred_chunks& deferred) {
   if (dedupe.stage_count() == 0) return processing;
   tbb::filter<chunk*, chunk*> filters = processing;
   for (std::size_t s = 0; s < dedupe.stage_count(); ++s) {
     filters = filters & tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::serial_in_order,
-                                                         add_keys(dedupe, s));
+                                                         add_keys(dedupe, s, deferred));
   }
-  return filters & tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::parallel,
-                                                    chunk_stage(keep_first_occurrences));
+  return filters & keep_stage();
+}
+
+// Pass 3's stage 3: the counts of a replayed chunk's lines, from the partitions.
+tbb::filter<chunk*, chunk*> decide_stage(dedupe_stages& dedupe, const deferred_chunks& deferred,
+                                         const input_reader& inputs) {
+  return tbb::make_filter<chunk*, chunk*>(
+      tbb::filter_mode::serial_in_order, chunk_stage([&dedupe, &deferred, &inputs](chunk& c) {
+        happens_after(&dedupe);
+        const publish_on_exit published(&dedupe);
+        if (!deferred.same_as_first_reading(c)) {
+          throw std::runtime_error(inputs.name(c.input.file_index) +
+                                   " changed between the passes of partitioned dedupe (its "
+                                   "lines differ from the first reading); nothing was written");
+        }
+        dedupe.decide(c);
+      }));
+}
+
+// The estimate the budget's address-space limits need: the inputs' mappings (regular
+// uncompressed files are mapped; their total size, when known, bounds them).
+std::uint64_t mapped_input_bytes(const run_config& config, const input_reader& inputs) {
+  return config.use_mmap ? inputs.total_bytes() : 0;
 }
 
 // --counts and --duplicates imply --dedupe: counting needs the set, and the duplicates are the
@@ -91,9 +129,10 @@ run_stats run(const run_config& asked) {
   using namespace detail;
   const auto started = std::chrono::steady_clock::now();
   const run_config config = effective_config(asked);
-  const run_plan plan = plan_run(config);  // (before any file is opened)
+  run_plan plan = plan_run(config);  // (before any file is opened)
   record_headers headers(config);
   check_destinations(config);
+  const std::string temp_dir = temp_directory(config.temp_dir);
 
   // Open everything that can fail before reading a byte: inputs, then every destination; the
   // reference files are read whole before any destination is opened.
@@ -101,12 +140,29 @@ run_stats run(const run_config& asked) {
                       {config.use_mmap, config.allow_special_files, config.max_bytes});
   reference_stats reference;
   const std::unique_ptr<const dedupe_set> excluded = load_reference_set(config, reference);
+  const memory_budget budget = choose_memory_budget(config.memory_limit, read_memory_limits(),
+                                                    mapped_input_bytes(config, inputs));
+  fit_to_memory(plan, budget.bytes, excluded ? excluded->memory_bytes() : 0);
+  if (config.dedupe_memory_bytes != 0) {
+    plan.partition_bytes = config.dedupe_memory_bytes;
+    plan.set_bytes = config.dedupe_memory_bytes / 8 * 7;
+  }
   const auto notice = [&config](std::string_view text) {
     if (config.diagnostic) config.diagnostic(text);
   };
   output_transaction files(config, plan.threads, notice);
 
-  dedupe_stages dedupe(inputs, plan.shard_count, plan.dedupe_stage_count, needs_origins(config));
+  dedupe_plan dedupe_parts;
+  dedupe_parts.shard_count = plan.shard_count;
+  dedupe_parts.stage_count = plan.dedupe_stage_count;
+  dedupe_parts.with_origins = needs_origins(config);
+  dedupe_parts.final_counts = !config.counts_path.empty();
+  dedupe_parts.memory_bytes = plan.set_bytes;
+  dedupe_parts.partition_memory_bytes = plan.partition_bytes;
+  dedupe_parts.temp_dir = temp_dir;
+  dedupe_parts.threads = plan.threads;
+  dedupe_stages dedupe(inputs, dedupe_parts);
+  deferred_chunks deferred(temp_dir);
   ordered_stage ordered(config, inputs, files.output(), files.rejects(), dedupe, files.duplicates(),
                         files.counts());
   chunk_pool pool;
@@ -120,9 +176,29 @@ run_stats run(const run_config& asked) {
     {
       const publish_on_exit published(&inputs);
       c = pool.take();
+      c->deferred = false;
       more = inputs.next(c->input, plan.chunk_size);
       if (more) c->sequence = next_sequence++;
       if (more) headers.prepare(*c, inputs);
+    }
+    if (!more) {
+      pool.give_back(c);
+      flow.stop();
+      return nullptr;
+    }
+    happens_before(c);
+    return c;
+  };
+  // Pass 3's stage 1: the deferred chunks again, in input order.
+  const auto replay = [&](tbb::flow_control& flow) -> chunk* {
+    happens_after(&deferred);
+    chunk* c = nullptr;
+    bool more = false;
+    {
+      const publish_on_exit published(&deferred);
+      c = pool.take();
+      c->deferred = false;
+      more = deferred.replay(*c);
     }
     if (!more) {
       pool.give_back(c);
@@ -142,18 +218,20 @@ run_stats run(const run_config& asked) {
     happens_after(&ordered);
     {
       const publish_on_exit published(&ordered);
-      if (!c->header_to_write.empty()) {
-        files.output().write(c->header_to_write);
-        files.output().put('\n');
+      if (c->deferred) {
+        ordered.skip(*c);
+      } else {
+        if (!c->header_to_write.empty()) {
+          files.output().write(c->header_to_write);
+          files.output().put('\n');
+        }
+        ordered.consume(*c);
       }
-      ordered.consume(*c);
       c->input.release();  // pages behind it, and a finished input's mapping
     }
     pool.give_back(c);
   };
 
-  const auto read_filter =
-      tbb::make_filter<void, chunk*>(tbb::filter_mode::serial_in_order, filter_body(read));
   const auto process_filter =
       tbb::make_filter<chunk*, chunk*>(tbb::filter_mode::parallel, chunk_stage(process_lines));
   const auto write_filter =
@@ -163,25 +241,46 @@ run_stats run(const run_config& asked) {
   const auto acquire_stages = [&] {
     pool.acquire_all();
     for (std::size_t s = 0; s < dedupe.stage_count(); ++s) happens_after(dedupe.stage_token(s));
+    happens_after(&dedupe);
+    happens_after(&deferred);
   };
   tbb::task_arena arena(static_cast<int>(plan.threads));
-  {
+  const auto run_pipeline = [&](const tbb::filter<void, void>& filters) {
     const scope_exit stages_acquired(acquire_stages);
     const acquire_on_exit acquired(&inputs, &ordered);
     try {
-      arena.execute([&] {
-        tbb::parallel_pipeline(
-            plan.tokens, read_filter & with_dedupe_stages(process_filter, dedupe) & write_filter);
-      });
+      arena.execute([&] { tbb::parallel_pipeline(plan.tokens, filters); });
     } catch (const std::bad_alloc&) {
       happens_after(&ordered);
       throw std::runtime_error("out of memory after " + std::to_string(ordered.lines_so_far()) +
                                " lines (" + std::to_string(ordered.unique_so_far()) +
                                " unique positions); nothing was written");
     }
+  };
+  // Pass 1 (the only pass in memory).
+  run_pipeline(
+      tbb::make_filter<void, chunk*>(tbb::filter_mode::serial_in_order, filter_body(read)) &
+      with_dedupe_stages(process_filter, dedupe, deferred) & write_filter);
+
+  memory_stats memory{budget.bytes, budget.source};
+  if (dedupe.partitioned()) {
+    memory.partitioned = true;
+    memory.lines_before_switch = ordered.lines_so_far();
+    // Pass 2.
+    dedupe.resolve([&ordered](std::uint64_t done, std::uint64_t total) {
+      ordered.report_partitions(done, total);
+    });
+    // Pass 3.
+    ordered.begin_phase(run_phase::writing, ordered.bytes_before_switch());
+    run_pipeline(
+        tbb::make_filter<void, chunk*>(tbb::filter_mode::serial_in_order, filter_body(replay)) &
+        process_filter & decide_stage(dedupe, deferred, inputs) & keep_stage() & write_filter);
+    memory.partitions = dedupe.partition_count();
+    memory.temp_bytes = dedupe.partition_temp_bytes() + deferred.copied_bytes();
   }
 
   run_stats stats = ordered.finish();
+  stats.memory = memory;
   stats.reference = reference;
   stats.inputs_changed = inputs.changed_inputs();
   stats.stopped_at_max_bytes = inputs.stopped_at_max_bytes();

@@ -23,6 +23,9 @@ class input_source {
   // A regular file whose size or modification time differs from when it was opened: it was
   // appended to or rewritten while being read (the run processed the size seen at open).
   [[nodiscard]] bool changed_since_open() const noexcept;
+  // Whether a chunk's `data` can be read again, unchanged, for as long as this source lives
+  // (a mapping: yes; a stream: its bytes are gone once the chunk is reused).
+  [[nodiscard]] virtual bool rereadable() const noexcept { return false; }
   // The chunk holding `data` is done; see chunk_input::release().
   virtual void release(std::string_view /*data*/) noexcept {}
   // Appends the next part of the text to `out` (stream) or sets it (mapping): about `target`

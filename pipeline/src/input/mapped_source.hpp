@@ -18,6 +18,8 @@ class mapped_source final : public input_source {
   mapped_source(int fd, const struct stat& st, const char* data, std::size_t size);
   ~mapped_source() override;
 
+  // Released pages come back from the file when read again.
+  [[nodiscard]] bool rereadable() const noexcept override { return true; }
   void release(std::string_view data) noexcept override;
   bool next(chunk_input& out, std::size_t target) override;
 

@@ -39,7 +39,8 @@ void partitioned_dedupe::add(const core::position_key& key, std::uint64_t origin
   state_->lines.emplace_back(key, origin);
 }
 
-void partitioned_dedupe::resolve(const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+void partitioned_dedupe::resolve(
+    const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   auto& set = state_->decided_and_added;
   for (const auto& [key, origin] : state_->lines) {
     auto [it, fresh] = set.try_emplace(key, state::entry{0, origin});
@@ -64,8 +65,12 @@ std::uint32_t partitioned_dedupe::final_count(const core::position_key& /*key*/)
 std::uint64_t partitioned_dedupe::unique() const noexcept {
   return state_->decided_and_added.size();
 }
-std::uint64_t partitioned_dedupe::partitions() const noexcept { return 1; }
-std::uint64_t partitioned_dedupe::temp_bytes_written() const noexcept { return 0; }
+std::uint64_t partitioned_dedupe::partitions() const noexcept {
+  return 1;
+}
+std::uint64_t partitioned_dedupe::temp_bytes_written() const noexcept {
+  return 0;
+}
 std::uint64_t partitioned_dedupe::temp_bytes_per_line(bool with_origins,
                                                       bool final_counts) noexcept {
   return 16 + (with_origins ? 8 : 0) + 4 + (with_origins ? 8 : 0) + (final_counts ? 4 : 0);

@@ -22,6 +22,9 @@ struct chunk {
   // The chunk's place in the run (0, 1, 2... in input order), set by the reading stage: with
   // --counts or --duplicates, first occurrences are found again by it (line_origin).
   std::uint64_t sequence = 0;
+  // Set by the first dedupe stage: the chunk came after the switch to partitioned dedupe, so
+  // pass 1 only hands its keys on, and pass 3 reads it again to decide and write it.
+  bool deferred = false;
   // Set by the read stage (formats/record_headers.hpp): the layout of the file's CSV/TSV/JSON
   // records (null: FEN lines); whether the first line is the file's header; the header to
   // write before this chunk's lines (the first input's, once).

@@ -36,7 +36,7 @@ void counts_writer::record(const chunk& c, const line_places& places) {
   }
 }
 
-std::uint64_t counts_writer::finish(const dedupe_stages& dedupe) {
+std::uint64_t counts_writer::finish(dedupe_stages& dedupe) {
   constexpr std::size_t piece = 1 << 20;
   spill_.start_reading();
   std::string buffer;
@@ -53,7 +53,7 @@ std::uint64_t counts_writer::finish(const dedupe_stages& dedupe) {
       std::memcpy(&key, buffer.data() + at, sizeof key);
       std::memcpy(&length, buffer.data() + at + sizeof key, sizeof length);
       if (buffer.size() - at - header_bytes < length) break;  // the rest comes with the next piece
-      const std::uint32_t count = dedupe.count(key);
+      const std::uint32_t count = dedupe.final_count(key);
       total += count;
       count_text.clear();
       append_number(count_text, count);

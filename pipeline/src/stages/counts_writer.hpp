@@ -9,10 +9,10 @@
 #include <string>
 
 #include "fenbatch/pipeline/output_file.hpp"
+#include "spill/spill_file.hpp"
 #include "stages/chunk.hpp"
 #include "stages/dedupe_stages.hpp"
 #include "stages/line_places.hpp"
-#include "spill/spill_file.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -28,7 +28,7 @@ class counts_writer {
 
   // Once every chunk is recorded and added: writes the counts file. Returns the sum of the
   // counts written.
-  std::uint64_t finish(const dedupe_stages& dedupe);
+  std::uint64_t finish(dedupe_stages& dedupe);
 
  private:
   output_file& counts_;

@@ -11,7 +11,7 @@
 namespace fenbatch::pipeline::detail {
 
 ordered_stage::ordered_stage(const run_config& config, const input_reader& inputs,
-                             output_file& output, output_file* rejects, const dedupe_stages& dedupe,
+                             output_file& output, output_file* rejects, dedupe_stages& dedupe,
                              output_file* duplicates, output_file* counts)
     : config_(config),
       inputs_(inputs),
@@ -42,7 +42,28 @@ void ordered_stage::consume(chunk& c) {
   if (counts_) counts_->record(c, *places_);
   rejects_.report(c, line_base_, stats_.invalid_samples);
   line_base_ += c.counts.lines;
+  progress_bytes_ += c.counts.input_bytes;
   report_progress(false);
+}
+
+void ordered_stage::skip(const chunk& c) {
+  switched_ = true;
+  progress_bytes_ += c.input.input_bytes;
+  report_progress(false);
+}
+
+void ordered_stage::begin_phase(run_phase phase, std::uint64_t bytes_done) {
+  phase_ = phase;
+  progress_bytes_ = bytes_done;
+}
+
+void ordered_stage::report_partitions(std::uint64_t done, std::uint64_t total) {
+  if (!config_.progress) return;
+  const auto now = clock_type::now();
+  if (done != total && now - last_progress_ < std::chrono::milliseconds(100)) return;
+  last_progress_ = now;
+  config_.progress({done, total, std::chrono::duration<double>(now - started_).count(),
+                    run_phase::deduplicating, true});
 }
 
 run_stats ordered_stage::finish() {
@@ -95,8 +116,8 @@ void ordered_stage::report_progress(bool last) {
   const auto now = clock_type::now();
   if (!last && now - last_progress_ < std::chrono::milliseconds(100)) return;
   last_progress_ = now;
-  config_.progress({stats_.input_bytes, inputs_.total_bytes(),
-                    std::chrono::duration<double>(now - started_).count()});
+  config_.progress({progress_bytes_, inputs_.total_bytes(),
+                    std::chrono::duration<double>(now - started_).count(), phase_, switched_});
 }
 
 }  // namespace fenbatch::pipeline::detail

@@ -29,10 +29,18 @@ class ordered_stage {
 
   // `rejects`, `duplicates` and `counts` may be null: no such file.
   ordered_stage(const run_config& config, const input_reader& inputs, output_file& output,
-                output_file* rejects, const dedupe_stages& dedupe,
-                output_file* duplicates = nullptr, output_file* counts = nullptr);
+                output_file* rejects, dedupe_stages& dedupe, output_file* duplicates = nullptr,
+                output_file* counts = nullptr);
 
   void consume(chunk& c);
+  // A deferred chunk in pass 1: only its progress (pass 3 consumes it).
+  void skip(const chunk& c);
+  // Progress from here on is of this phase; `bytes_done`: input bytes done before it.
+  void begin_phase(run_phase phase, std::uint64_t bytes_done);
+  // Pass 2's progress, in partitions.
+  void report_partitions(std::uint64_t done, std::uint64_t total);
+  // Input bytes of the chunks consumed: after pass 1, those before the switch.
+  [[nodiscard]] std::uint64_t bytes_before_switch() const noexcept { return stats_.input_bytes; }
 
   [[nodiscard]] std::uint64_t lines_so_far() const noexcept { return stats_.lines; }
   // Written so far: the dedupe stages run ahead of this one, so the set may hold more.
@@ -52,7 +60,7 @@ class ordered_stage {
   const run_config& config_;
   const input_reader& inputs_;
   output_file& output_;
-  const dedupe_stages& dedupe_;
+  dedupe_stages& dedupe_;
   reject_reporter rejects_;
   output_file* duplicates_;
   std::optional<line_places> places_;    // with --counts or --duplicates
@@ -63,6 +71,9 @@ class ordered_stage {
   std::unordered_map<std::uint64_t, std::uint64_t> dropped_material_;
   std::uint32_t file_index_ = 0;
   std::uint64_t line_base_ = 0;  // lines of the current file before the next chunk
+  run_phase phase_ = run_phase::reading;
+  bool switched_ = false;             // a deferred chunk was seen
+  std::uint64_t progress_bytes_ = 0;  // input bytes of the chunks consumed or skipped
   clock_type::time_point started_;
   clock_type::time_point last_progress_{};
 };

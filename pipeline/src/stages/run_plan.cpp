@@ -8,6 +8,7 @@
 #include <string>
 
 #include "fenbatch/core/decoder_registry.hpp"
+#include "fenbatch/pipeline/config_error.hpp"
 #include "stages/dedupe_set.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -48,6 +49,53 @@ run_plan plan_run(const run_config& config) {
   plan.chunk_size = std::clamp<std::size_t>(config.chunk_size, 1, 256 << 20);
   plan.tokens = 4 * static_cast<std::size_t>(plan.threads);
   return plan;
+}
+
+namespace {
+
+// What a chunk in flight holds per byte of its size, at most for lines of 40 bytes and more:
+// its input (streamed), canonical and kept text, and per line about 100 bytes of records
+// (valid line 32, shard key 16, origin and source 32, places and counts 12, ...).
+constexpr std::uint64_t chunk_bytes_per_byte = 6;
+// Buffers outside the chunks: output and side files (1 MiB each), the --counts spill, the
+// statistics' tables, the copy of streamed input past a switch.
+constexpr std::uint64_t buffer_allowance = std::uint64_t{8} << 20;
+// Dedupe gets at least this much, or the budget is refused.
+constexpr std::uint64_t min_dedupe_bytes = std::uint64_t{4} << 20;
+constexpr std::size_t min_chunk_size = 64 << 10;
+
+std::string mebibytes(std::uint64_t bytes) {
+  return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB";
+}
+
+}  // namespace
+
+void fit_to_memory(run_plan& plan, std::uint64_t budget, std::uint64_t reference_bytes) {
+  plan.memory_budget = budget;
+  const std::uint64_t chunk_share = budget / 4;
+  const auto chunks_bytes = [&plan] {
+    return std::uint64_t{plan.tokens} * plan.chunk_size * chunk_bytes_per_byte;
+  };
+  if (chunks_bytes() > chunk_share) {
+    const std::uint64_t fitting = chunk_share / (plan.tokens * chunk_bytes_per_byte);
+    plan.chunk_size = static_cast<std::size_t>(
+        std::max<std::uint64_t>(fitting, std::min<std::size_t>(plan.chunk_size, min_chunk_size)));
+  }
+  if (chunks_bytes() > chunk_share) {
+    plan.tokens = static_cast<std::size_t>(std::max<std::uint64_t>(
+        plan.threads + 1, chunk_share / (plan.chunk_size * chunk_bytes_per_byte)));
+  }
+  const std::uint64_t taken = chunks_bytes() + buffer_allowance + reference_bytes;
+  if (taken + min_dedupe_bytes > budget) {
+    throw config_error("a memory limit of " + mebibytes(budget) + " is too small: chunks in " +
+                       "flight, buffers" + (reference_bytes != 0 ? " and the --exclude set" : "") +
+                       " take " + mebibytes(taken) + ", and dedupe needs " +
+                       mebibytes(min_dedupe_bytes) + " more");
+  }
+  plan.partition_bytes = budget - taken;
+  // While the set is written out to the partitions, their write buffers are made: the set
+  // leaves them an eighth.
+  plan.set_bytes = plan.partition_bytes / 8 * 7;
 }
 
 }  // namespace fenbatch::pipeline::detail

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "fenbatch/pipeline/run_config.hpp"
 
@@ -14,11 +15,22 @@ struct run_plan {
   std::size_t dedupe_stage_count = 0;  // 0 without dedupe
   std::size_t chunk_size = 1 << 20;    // bytes
   std::size_t tokens = 4;              // chunks in flight
+  // The memory budget (run_config::memory_limit or its default) and its parts, from
+  // fit_to_memory: what the dedupe set may take before the run switches to partitions, and
+  // what the partitions may take.
+  std::uint64_t memory_budget = 0;
+  std::uint64_t set_bytes = 0;
+  std::uint64_t partition_bytes = 0;
 };
 
 // Throws std::runtime_error when FENBATCH_FORCE_IMPL names a decoder this build or CPU lacks,
 // std::invalid_argument for a shard count that is not a power of two up to 64, and for more
 // dedupe stages than the shards set outright; opens nothing.
 [[nodiscard]] run_plan plan_run(const run_config& config);
+
+// Fits the plan to `budget` bytes, of which `reference_bytes` are taken (the --exclude set):
+// chunks in flight get at most a quarter (smaller chunks first, then fewer), a fixed
+// allowance goes to buffers, the rest to dedupe. Throws config_error when too little is left.
+void fit_to_memory(run_plan& plan, std::uint64_t budget, std::uint64_t reference_bytes);
 
 }  // namespace fenbatch::pipeline::detail

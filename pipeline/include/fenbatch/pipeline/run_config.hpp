@@ -20,13 +20,14 @@ namespace fenbatch::pipeline {
 
 // A run past its memory budget takes three passes (see run_stats::memory); a run in memory one.
 enum class run_phase : std::uint8_t {
-  reading,       // the only pass of a run in memory; pass 1 of 3 (partitioning keys) otherwise
+  reading,        // the only pass of a run in memory; pass 1 of 3 (partitioning keys) otherwise
   deduplicating,  // pass 2 of 3: the partitions, one by one (done/total count partitions)
   writing,        // pass 3 of 3: the lines after the switch read again and written
 };
 
 struct progress_info {
-  std::uint64_t bytes_done = 0;   // input bytes consumed so far (on-disk bytes); partitions in pass 2
+  std::uint64_t bytes_done =
+      0;  // input bytes consumed so far (on-disk bytes); partitions in pass 2
   std::uint64_t bytes_total = 0;  // sum of regular input sizes; 0 when unknown (pipes, stdin)
   double seconds = 0;
   run_phase phase = run_phase::reading;
@@ -80,6 +81,11 @@ struct run_config {
   // buffers); 0: the default share of what this process may use (memory_budget.hpp). A dedupe
   // set that would outgrow it switches the run to partitioned dedupe on disk.
   std::uint64_t memory_limit = 0;
+  // For tests and experiments (output never depends on it): when not 0, the bytes the dedupe
+  // set may take before the switch, and the partitions after it, instead of their share of
+  // memory_limit; any size, so that small inputs switch mid-run and spread over hundreds of
+  // partitions.
+  std::uint64_t dedupe_memory_bytes = 0;
   // Where temporary files go; empty: $TMPDIR, else /tmp.
   std::string temp_dir;
   bool use_mmap = true;              // map regular uncompressed files (else read them)
