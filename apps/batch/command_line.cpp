@@ -246,13 +246,11 @@ po::options_description visible_options(command_line& c, option_texts& t) {
   po::options_description memory("Memory and temporary files");
   memory.add_options()
       ("memory-limit", po::value(&t.memory_limit)->value_name("SIZE"),
-       "memory for fenbatch's own structures (dedupe set, chunks, spill buffers); a dedupe "
-       "that would need more continues in partitions on disk, with the same results. Suffixes "
-       "K, M, G, T (binary), at least 16M. Default: half of the least of physical memory, the "
-       "cgroup's limit and ulimit -v/-d")
+       "memory for the dedupe set, chunks and spill buffers; past it, dedupe goes on in "
+       "partitions on disk with the same results. K, M, G, T (binary); at least 16M. Default: "
+       "half the least of RAM, the cgroup's limit, ulimit -v and -d")
       ("temp-dir", po::value(&config.temp_dir)->value_name("DIR"),
-       "where temporary files go (default: $TMPDIR, else /tmp); they have no names, so "
-       "nothing is left behind, even after kill -9");
+       "temporary files (unnamed: none is left behind) go here; default $TMPDIR, else /tmp");
   po::options_description other("Other");
   other.add_options()
       ("help,h", "print this help and exit")

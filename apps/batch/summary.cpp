@@ -9,11 +9,13 @@
 #include <vector>
 
 #include "fenbatch/core/board_kind.hpp"
+#include "fenbatch/pipeline/binary_size.hpp"
 #include "fenbatch/pipeline/run_counters.hpp"
 
 namespace fenbatch::app {
 namespace {
 
+using pipeline::binary_size;
 using pipeline::counter;
 using pipeline::counter_info;
 using pipeline::describe;
@@ -134,26 +136,6 @@ std::string memory_summary(const pipeline::memory_stats& m) {
               : "partitioned after " + with_commas(m.lines_before_switch) + " lines") +
          ", " + with_commas(m.partitions) + (m.partitions == 1 ? " partition, " : " partitions, ") +
          binary_size(m.temp_bytes) + " temporary";
-}
-
-std::string binary_size(std::uint64_t bytes) {
-  if (bytes < 1024) return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
-  constexpr std::array units{"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  std::size_t unit = 0;
-  std::uint64_t scale = 1024;
-  while (unit + 1 < units.size() && bytes / scale >= 1024) {
-    scale *= 1024;
-    ++unit;
-  }
-  std::array<char, 32> text{};
-  if (bytes % scale == 0) {
-    std::snprintf(text.data(), text.size(), "%llu %s",
-                  static_cast<unsigned long long>(bytes / scale), units[unit]);
-  } else {
-    std::snprintf(text.data(), text.size(), "%.1f %s",
-                  static_cast<double>(bytes) / static_cast<double>(scale), units[unit]);
-  }
-  return text.data();
 }
 
 void print_stats(const run_stats& s, const run_config& config) {

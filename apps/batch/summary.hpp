@@ -20,9 +20,6 @@ void print_invalid_summary(const pipeline::run_stats& s);
 // The --stats summary.
 void print_stats(const pipeline::run_stats& s, const pipeline::run_config& config);
 
-// 1536 as "1.5 KiB", 512 << 20 as "512 MiB" (one decimal unless exact); below 1 KiB "N bytes".
-[[nodiscard]] std::string binary_size(std::uint64_t bytes);
-
 // The --stats line on the budget: "memory: 512 MiB budget (--memory-limit); dedupe in memory",
 // or "...; partitioned after 12,345,678 lines, 256 partitions, 1.2 GiB temporary".
 [[nodiscard]] std::string memory_summary(const pipeline::memory_stats& m);

@@ -1,5 +1,5 @@
 // What fenbatch prints about memory (apps/batch/summary.cpp): the --stats line on the budget
-// and the dedupe mode, binary sizes, and the progress line through the three passes of a
+// and the dedupe mode, and the progress line through the three passes of a
 // partitioned run (the deduplicating pass counts partitions, not bytes).
 #include "batch/summary.hpp"
 
@@ -46,18 +46,6 @@ TEST(MemorySummary, PartitionedFromTheStart) {
   EXPECT_EQ(memory_summary(m),
             "memory: 16 MiB budget (RLIMIT_AS); partitioned from the start, 1 partition, 1000 "
             "bytes temporary");
-}
-
-TEST(BinarySize, UnitsAndOneDecimal) {
-  EXPECT_EQ(binary_size(0), "0 bytes");
-  EXPECT_EQ(binary_size(1), "1 byte");
-  EXPECT_EQ(binary_size(1023), "1023 bytes");
-  EXPECT_EQ(binary_size(1024), "1 KiB");
-  EXPECT_EQ(binary_size(1536), "1.5 KiB");
-  EXPECT_EQ(binary_size(1024 * 1024 - 1), "1024.0 KiB");  // rounds; never "1.0 MiB" for less
-  EXPECT_EQ(binary_size(std::uint64_t{1} << 30), "1 GiB");
-  EXPECT_EQ(binary_size(std::uint64_t{5} << 40), "5 TiB");
-  EXPECT_EQ(binary_size(UINT64_MAX), "16.0 EiB");
 }
 
 // The progress text without its padding, and a check that the padding is there.

@@ -112,17 +112,5 @@ TEST(TempSpace, AnEstimatePastTheFreeSpaceIsRefusedWithBothSizes) {
   }
 }
 
-TEST(TempSpace, BinarySizes) {
-  EXPECT_EQ(binary_size(0), "0 bytes");
-  EXPECT_EQ(binary_size(1), "1 byte");
-  EXPECT_EQ(binary_size(1023), "1023 bytes");
-  EXPECT_EQ(binary_size(1024), "1 KiB");
-  EXPECT_EQ(binary_size(1536), "1.5 KiB");
-  EXPECT_EQ(binary_size(std::uint64_t{512} << 20), "512 MiB");
-  EXPECT_EQ(binary_size(1'288'490'189), "1.2 GiB");  // 1.2 * 2^30 = 1,288,490,188.8
-  EXPECT_EQ(binary_size(std::uint64_t{1} << 40), "1 TiB");
-  EXPECT_EQ(binary_size(std::uint64_t{3} << 60), "3 EiB");
-}
-
 }  // namespace
 }  // namespace fenbatch::pipeline::detail

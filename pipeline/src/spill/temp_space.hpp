@@ -22,7 +22,4 @@ void check_temp_dir(const std::string& directory);
 // more than free_bytes(directory), naming the directory and both sizes.
 void check_free_space(const std::string& directory, std::uint64_t needed_bytes);
 
-// 1536 as "1.5 KiB", 3 << 30 as "3.0 GiB"; below 1 KiB "N bytes". For messages.
-[[nodiscard]] std::string binary_size(std::uint64_t bytes);
-
 }  // namespace fenbatch::pipeline::detail
