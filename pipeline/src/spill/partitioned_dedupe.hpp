@@ -18,9 +18,9 @@
 namespace fenbatch::pipeline::detail {
 
 struct partitioned_dedupe_options {
-  std::string temp_dir;           // where the partition files go (unnamed: spill_file)
+  std::string temp_dir;            // where the partition files go (unnamed: spill_file)
   std::uint64_t memory_bytes = 0;  // for everything this object allocates, at any time
-  unsigned threads = 1;           // pass 2 deduplicates this many partitions at once
+  unsigned threads = 1;            // pass 2 deduplicates this many partitions at once
   // Decisions carry each key's first occurrence's origin (--counts, --duplicates).
   bool with_origins = false;
   // --counts: final_count() gives each first occurrence's final count after pass 3.
@@ -48,7 +48,7 @@ class partitioned_dedupe {
   void resolve(const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 
   struct decision {
-    std::uint32_t occurrence = 0;  // the key's count with this line (1: its first occurrence)
+    std::uint32_t occurrence = 0;    // the key's count with this line (1: its first occurrence)
     std::uint64_t first_origin = 0;  // with origins: its key's first occurrence's origin
   };
   // Pass 3: the decision for the next line added, in the order of add(); `key` is its key.
