@@ -74,9 +74,11 @@ leaf_attempt try_leaf(const resolver_context& context, const partition_input& in
   const worker_budget& budget = context.budget;
   // Sized for every record being a new key when that fits, else for the share (one key
   // repeated a billion times still fits the share: it is distinct keys that fill a set).
-  const bool capped = records > budget.fitting_keys();
+  // (With room to spare: a set sized for exactly its keys grows at the last of them.)
+  const std::uint64_t all_new = records + records / 8 + 8;
+  const bool capped = all_new > budget.fitting_keys();
   const bool may_split = level < max_split_level;
-  dedupe_set set(static_cast<std::size_t>(capped ? budget.fitting_keys() : records), 16,
+  dedupe_set set(static_cast<std::size_t>(capped ? budget.fitting_keys() : all_new), 16,
                  layout.origins_in_records);
   if (capped && may_split) set.forbid_growth();
 
