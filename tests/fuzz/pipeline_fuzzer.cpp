@@ -16,6 +16,12 @@
 // in a newline keep the plain --dedupe run; the byte stays part of the text): bit 0 --counts;
 // bit 1 --duplicates; bit 2 --exclude with a reference file that is the text from offset
 // size * k / 16 on, k = bits 4-7; bit 3 no --dedupe (unless --counts or --duplicates imply it).
+// The same k also picks each run's dedupe memory budget (run_config::dedupe_memory_bytes, issue
+// 16): 0 none (in memory, as before), else the first run gets dedupe_budgets[k] and the second
+// dedupe_budgets[(k + 8) % 16] (k = 8: partitioned against in memory). The budgets go from 1
+// byte (partitions from the start) to sets of a few hundred keys (switches in the middle of a
+// larger input); the partition files go to the workspace (unnamed: none may be seen there).
+// The expectations do not change: results must not depend on the budget.
 // Files live in a per-process directory under /dev/shm (tmpfs: no disk traffic for the
 // fsyncs), removed at exit; TMPDIR or /tmp where /dev/shm is unavailable.
 //
@@ -143,7 +149,14 @@ struct modes {
   bool exclude = false;
   bool dedupe = true;
   std::size_t reference_offset = 0;
+  std::uint64_t dedupe_memory_bytes[2] = {0, 0};
 };
+
+// A set slot takes 17 bytes (25 with origins) and the set gets 7/8 of the budget: 1 byte fits
+// no set at all, 2-16 KiB hold about 100 to 900 keys.
+constexpr std::uint64_t dedupe_budgets[16] = {
+    0,       1,        2,        3 << 10, 4 << 10, 6 << 10, 8 << 10,  12 << 10,
+    1 << 10, 16 << 10, 64 << 10, 1,       1 << 20, 5 << 10, 10 << 10, 2 << 10};
 
 modes read_modes(std::string_view text) {
   modes m;
@@ -153,7 +166,12 @@ modes read_modes(std::string_view text) {
   m.duplicates = (bits & 2) != 0;
   m.exclude = (bits & 4) != 0;
   m.dedupe = (bits & 8) == 0 || m.counts || m.duplicates;
-  m.reference_offset = text.size() * ((bits >> 4) & 15) / 16;
+  const unsigned k = (bits >> 4) & 15;
+  m.reference_offset = text.size() * k / 16;
+  if (k != 0) {
+    m.dedupe_memory_bytes[0] = dedupe_budgets[k];
+    m.dedupe_memory_bytes[1] = dedupe_budgets[(k + 8) % 16];
+  }
   return m;
 }
 
@@ -533,6 +551,7 @@ outcome run_once(const pipeline::run_config& config) {
 std::string comparable_json(pipeline::run_stats stats, const pipeline::run_config& config) {
   stats.wall_seconds = 1;
   stats.threads = 1;
+  stats.memory = {};  // the budget and the mode used differ between runs by design
   return pipeline::to_json(stats, config);
 }
 
@@ -564,6 +583,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   config.key = h.key;
   config.decode = h.decode;
   config.write = h.write;
+  config.temp_dir = w.path("");
 
   outcome runs[2];
   for (int i = 0; i < 2; ++i) {
@@ -572,6 +592,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     config.dedupe_shards = h.dedupe_shards[i];
     config.dedupe_stages = h.dedupe_stages[i];
     config.use_mmap = h.use_mmap[i];
+    config.dedupe_memory_bytes = mode.dedupe_memory_bytes[i];
     runs[i] = run_once(config);
   }
   w.remove(input_name);

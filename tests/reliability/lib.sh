@@ -332,3 +332,96 @@ hold_run() {
   HOLD_STATUS=$?
   [ "$was_held" = 1 ]
 }
+
+# Issue 16 (partitioned dedupe beyond memory): helpers of the H cases.
+# partitioned_input FILE LINES SEED: a generated input of about LINES mostly distinct
+# positions (fenbatch-gen), then invalid lines, blank lines and a second copy of its first
+# 20,000 lines (duplicates far from their first occurrence); with --memory-limit 16M, 400,000
+# lines are more than the in-memory set may hold, so the run switches to partitions.
+partitioned_input() {
+  "$FENBATCH_GEN" -n "$2" --seed "$3" -o "$1.gen" || die "fenbatch-gen failed"
+  { cat "$1.gen"; yes 'not a position at all' | head -n 500; printf '\n\n'; head -n 20000 "$1.gen"; } >"$1"
+  rm -f "$1.gen"
+}
+
+# memory_mode JSON: the stats JSON's memory.dedupe ("memory" or "partitioned").
+memory_mode() { json "$1" 's["memory"]["dedupe"]'; }
+
+# same_result REF NAME WHAT: runs REF and NAME wrote REF.out/.rej/.json (and .counts/.dups when
+# REF has them); outputs, rejects, counts and duplicates byte-identical, and the statistics
+# too, less memory, timings, threads, throughput and file names (normalize of
+# tests/cli/same_runs.sh, sourced in a subshell so that its names stay out of the cases).
+normalized() { (. "$RELIABILITY_DIR/../cli/same_runs.sh" && normalize "$1"); }
+same_result() {
+  local ref=$1 name=$2 what=$3 f
+  normalized "$ref.json" >"$ref.norm" || { fail "$what: $ref.json unreadable"; return; }
+  normalized "$name.json" >"$name.norm" || { fail "$what: $name.json unreadable"; return; }
+  for f in out rej norm counts dups; do
+    [ -e "$ref.$f" ] || continue
+    cmp -s "$ref.$f" "$name.$f" ||
+      { fail "$what: $name.$f differs from $ref.$f"; diff "$ref.$f" "$name.$f" | head -5; }
+  done
+}
+
+# spill_temps_open PID DIR: how many descriptors of PID are files in DIR (the unnamed
+# temporaries of a spill show as "DIR/#INODE (deleted)").
+spill_temps_open() {
+  local dir n=0 fd
+  dir=$(cd "$2" && pwd -P)
+  for fd in /proc/"$1"/fd/*; do
+    [[ $(readlink "$fd" 2>/dev/null) == "$dir"/* ]] && n=$((n + 1))
+  done
+  echo "$n"
+}
+
+# hold_spill CALL TEMP_DIR CHANGE COMMAND...: runs COMMAND (stderr to err.txt) with the preload
+# shim data/spill_hold_shim.c, which stops it before its first CALL (write: pass 1, pread: pass
+# 2, read: pass 3 of a streamed input) on a file in TEMP_DIR; evaluates CHANGE there ($pid is
+# fenbatch's pid; HELD_TEMPS the spill files it had open) and lets it go on. Deterministic (a
+# file handshake, no timing). HOLD_STATUS: COMMAND's exit status. Returns 1 if COMMAND ended
+# without ever being held.
+hold_spill() {
+  local call=$1 temp_dir pid
+  temp_dir=$(cd "$2" && pwd -P)
+  local change=$3
+  shift 3
+  [ -f spill_hold.so ] || cc -O1 -shared -fPIC -o spill_hold.so "$RELIABILITY_DIR/data/spill_hold_shim.c" -ldl ||
+    die "cannot build the spill hold shim (cc)"
+  rm -f hold.ready hold.go
+  FB_HOLD_CALL=$call FB_HOLD_PREFIX=$temp_dir FB_HOLD_DIR=$PWD LD_PRELOAD=$PWD/spill_hold.so \
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" "$@" 2>err.txt &
+  pid=$!
+  while [ ! -e hold.ready ] && kill -0 "$pid" 2>/dev/null; do sleep 0.01; done
+  local was_held=0
+  HELD_TEMPS=0
+  if [ -e hold.ready ]; then
+    was_held=1
+    HELD_TEMPS=$(spill_temps_open "$pid" "$temp_dir")
+    eval "$change"
+  fi
+  touch hold.go
+  wait "$pid"
+  HOLD_STATUS=$?
+  [ "$was_held" = 1 ]
+}
+
+# on_small_tmpfs SIZE DIR SCRIPT ARGS...: runs `bash SCRIPT ARGS...` with a tmpfs of SIZE
+# mounted on DIR (created here): mounted directly as root, else inside a user and mount
+# namespace (unshare -rm, as G01); fails the case if neither works. Status: the script's.
+on_small_tmpfs() {
+  local size=$1 dir=$2
+  shift 2
+  mkdir -p "$dir"
+  if mount -t tmpfs -o "size=$size" tmpfs "$dir" 2>/dev/null; then
+    bash "$@"
+    local status=$?
+    umount "$dir"
+    return "$status"
+  elif unshare -rm true 2>/dev/null; then
+    echo "note: no mount permission; using unshare -rm"
+    unshare -rm bash -c 'mount -t tmpfs -o "size=$1" tmpfs "$2" && shift 2 && bash "$@"' _ "$size" "$dir" "$@"
+  else
+    fail "cannot mount a small tmpfs (neither root nor unshare -rm works here)"
+    return 1
+  fi
+}
