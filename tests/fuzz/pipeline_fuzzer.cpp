@@ -18,9 +18,13 @@
 // size * k / 16 on, k = bits 4-7; bit 3 no --dedupe (unless --counts or --duplicates imply it).
 // The same k also picks each run's dedupe memory budget (run_config::dedupe_memory_bytes, issue
 // 16): 0 none (in memory, as before), else the first run gets dedupe_budgets[k] and the second
-// dedupe_budgets[(k + 8) % 16] (k = 8: partitioned against in memory). The budgets go from 1
-// byte (partitions from the start) to sets of a few hundred keys (switches in the middle of a
-// larger input); the partition files go to the workspace (unnamed: none may be seen there).
+// dedupe_budgets[(k + 8) % 16] (k = 8: partitioned against in memory). The smallest set
+// (65,536 slots, about 1.1 MB) takes more than the budgets up to 1 MiB: those runs are
+// partitioned from the start (the partitions' own share is at least 64 KiB, so 1 byte to 1 MiB
+// gives one to a few partitions); 2 and 3 MiB hold any set a fuzz input makes (in memory). A
+// switch in the middle needs tens of thousands of distinct keys, more than a fuzz input holds:
+// tests/pipeline/partitioned_limits_test covers it. The partition files go to the workspace
+// (unnamed: none may be seen there).
 // The expectations do not change: results must not depend on the budget.
 // Files live in a per-process directory under /dev/shm (tmpfs: no disk traffic for the
 // fsyncs), removed at exit; TMPDIR or /tmp where /dev/shm is unavailable.
@@ -152,11 +156,10 @@ struct modes {
   std::uint64_t dedupe_memory_bytes[2] = {0, 0};
 };
 
-// A set slot takes 17 bytes (25 with origins) and the set gets 7/8 of the budget: 1 byte fits
-// no set at all, 2-16 KiB hold about 100 to 900 keys.
+// Bytes; see the header comment.
 constexpr std::uint64_t dedupe_budgets[16] = {
-    0,       1,        2,        3 << 10, 4 << 10, 6 << 10, 8 << 10,  12 << 10,
-    1 << 10, 16 << 10, 64 << 10, 1,       1 << 20, 5 << 10, 10 << 10, 2 << 10};
+    0,       1,       2 << 20, 4 << 10,   64 << 10,  1,        256 << 10, 1 << 20,
+    1 << 10, 3 << 20, 1,       128 << 10, 512 << 10, 16 << 10, 1,         2 << 20};
 
 modes read_modes(std::string_view text) {
   modes m;
