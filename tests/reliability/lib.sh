@@ -253,7 +253,9 @@ for line in open(log, errors="replace"):
     r = re.match(r"<\.\.\. (\w+) resumed>(.*)", rest)
     if r: rest = pending.pop(pid, "").replace("<unfinished ...>", "") + r.group(2)
     o = re.match(r"openat\(AT_FDCWD, \"([^\"]*)\".*= (\d+)$", rest)
+    # A descriptor reused for another file (closed, then opened again) no longer counts.
     if o and regex != "stdin" and re.search(regex, o.group(1)): fds.add(o.group(2))
+    elif o: fds.discard(o.group(2))
     c = re.match(syscall + r"\((\d+)", rest)
     if c:
         counts[pid] = counts.get(pid, 0) + 1
