@@ -230,5 +230,35 @@ TEST(DedupeSet, OriginsCostBytesOnlyWhenAsked) {
   EXPECT_EQ(with_origins.memory_bytes(), with_origins.capacity() * 25);
 }
 
+TEST(DedupeSet, DecidedKeysContinueFromTheirCountAndOrigin) {
+  dedupe_set set(0, 16, true);
+  const core::position_key a{3, 4};
+  const core::position_key zero{};
+  set.insert_decided(a, 300, 17);  // past the one-byte count
+  set.insert_decided(zero, 2, 5);
+  set.insert_decided(core::position_key{8, 9}, 254, 6);
+  EXPECT_EQ(set.size(), 3U);
+  std::uint64_t origin = 99;
+  EXPECT_EQ(set.add_with_origin(a, origin), 301U);
+  EXPECT_EQ(origin, 17U);
+  origin = 99;
+  EXPECT_EQ(set.add_with_origin(zero, origin), 3U);
+  EXPECT_EQ(origin, 5U);
+  origin = 99;
+  EXPECT_EQ(set.add_with_origin(core::position_key{8, 9}, origin), 255U);
+  EXPECT_EQ(set.first_origin(a), 17U);
+  EXPECT_EQ(set.first_origin(core::position_key{1, 1}), 0U);
+}
+
+TEST(DedupeSet, AFixedSizeSetThrowsInsteadOfGrowing) {
+  dedupe_set set(12, 16);  // 17 slots: grows past 12 keys
+  set.forbid_growth();
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 12; ++i) set.add(random_key(rng));
+  const std::size_t capacity = set.capacity();
+  EXPECT_THROW(set.add(random_key(rng)), dedupe_set::capacity_exceeded);
+  EXPECT_EQ(set.capacity(), capacity);
+}
+
 }  // namespace
 }  // namespace fenbatch::pipeline::detail

@@ -66,6 +66,8 @@ class partitioned_dedupe {
   [[nodiscard]] std::uint64_t temp_bytes_written() const noexcept;
 
   // At most this many temporary bytes per add() and per decided key (free-space estimates).
+  // (A partition that splits writes its records and decisions once more per split level, for
+  // a while: temp_bytes_written() counts them; its parent's records are given back after.)
   [[nodiscard]] static std::uint64_t temp_bytes_per_line(bool with_origins,
                                                          bool final_counts) noexcept;
 

@@ -59,6 +59,25 @@ void spill_file::start_reading() {
   if (::lseek(fd_, 0, SEEK_SET) != 0) throw_io_error("seek temporary file", directory_);
 }
 
+void spill_file::finish_writing() {
+  flush();
+  std::string().swap(buffer_);
+}
+
+std::size_t spill_file::read_at(std::uint64_t offset, char* out, std::size_t size) const {
+  std::size_t done = 0;
+  while (done < size) {
+    const ssize_t n = ::pread(fd_, out + done, size - done, static_cast<off_t>(offset + done));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw_io_error("read temporary file", directory_);
+    }
+    if (n == 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  return done;
+}
+
 std::size_t spill_file::read_more(std::string& out, std::size_t capacity) {
   const std::size_t old_size = out.size();
   out.resize(old_size + capacity);

@@ -30,6 +30,12 @@ class spill_file {
   void start_reading();
   // Reads up to `capacity` more bytes into `out` (appended); 0 at the end.
   std::size_t read_more(std::string& out, std::size_t capacity);
+  // After the last append, for reading at offsets (spill_reader): writes out what is buffered
+  // and gives the buffer's memory back.
+  void finish_writing();
+  // Reads up to `size` bytes at `offset` (pread: any number of readers, each at its own place);
+  // fewer only at the end of the file.
+  std::size_t read_at(std::uint64_t offset, char* out, std::size_t size) const;
   // Bytes appended so far.
   [[nodiscard]] std::uint64_t size() const noexcept { return written_ + buffer_.size(); }
   [[nodiscard]] const std::string& directory() const noexcept { return directory_; }

@@ -137,7 +137,34 @@ std::uint32_t dedupe_set::count(const core::position_key& key) const noexcept {
   return counted_aside_.find(key)->second;
 }
 
+void dedupe_set::insert_decided(const core::position_key& key, std::uint32_t count,
+                                std::uint64_t origin) {
+  ++size_;
+  if (is_empty(key)) {
+    zero_key_count_ = count;
+    zero_key_origin_ = origin;
+    return;
+  }
+  const std::size_t i = find(key);
+  keys_[i] = key;
+  if (count < counted_aside) {
+    counts_[i] = static_cast<std::uint8_t>(count);
+  } else {
+    counts_[i] = counted_aside;
+    counted_aside_[key] = count;
+  }
+  if (with_origins_) origins_[i] = origin;
+  if (size_ > grow_at_) grow();
+}
+
+std::uint64_t dedupe_set::first_origin(const core::position_key& key) const noexcept {
+  if (is_empty(key)) return zero_key_origin_;
+  const std::size_t i = find(key);
+  return is_empty(keys_[i]) || !with_origins_ ? 0 : origins_[i];
+}
+
 void dedupe_set::grow() {
+  if (growth_forbidden_) throw capacity_exceeded{};
   const zeroed_region old_key_region = std::move(key_region_);
   const zeroed_region old_count_region = std::move(count_region_);
   const zeroed_region old_origin_region = std::move(origin_region_);

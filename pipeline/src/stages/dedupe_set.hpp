@@ -61,6 +61,18 @@ class dedupe_set {
   // place of the key's first occurrence (this one's when the key is new).
   std::uint32_t add_with_origin(const core::position_key& key, std::uint64_t& origin);
 
+  // A key known to be absent, with its count so far and first origin (0 without origins): the
+  // decided keys of a dedupe past memory (partition_resolver).
+  void insert_decided(const core::position_key& key, std::uint32_t count, std::uint64_t origin);
+  // The first origin of a key in a set with origins; 0 for a key never added.
+  [[nodiscard]] std::uint64_t first_origin(const core::position_key& key) const noexcept;
+
+  // Thrown where the set would grow past its capacity after forbid_growth().
+  struct capacity_exceeded {};
+  // A set with a memory share of its own: instead of growing, add() and insert_decided()
+  // throw capacity_exceeded once the set is as full as it grows at (the key is then added).
+  void forbid_growth() noexcept { growth_forbidden_ = true; }
+
   // The key's count so far (exact beyond 255); 0 for a key never added. Read-only: safe from
   // many threads while nothing adds.
   [[nodiscard]] std::uint32_t count(const core::position_key& key) const noexcept;
@@ -137,6 +149,7 @@ class dedupe_set {
   std::size_t grow_at_ = 0;
   std::uint32_t zero_key_count_ = 0;
   std::uint64_t seed_ = 0;
+  bool growth_forbidden_ = false;
 };
 
 // Independent sets, each key in the one its shard bits pick. Shards share nothing, so the

@@ -1,0 +1,90 @@
+// The records of a dedupe past memory, as they lie in its temporary files (native byte order:
+// the files never outlive the process). Fixed sizes, so that a region's length is its count
+// times the size and any region can be read on its own.
+//   partition file:  decided records (key, count[, first origin]), then added records
+//                    (key[, origin]), each in the order they came;
+//   resolved file:   one decision per added record (occurrence[, first origin]), then (with
+//                    final counts) the decided keys' final counts by first origin, then the
+//                    added first occurrences' final counts in their order. Between split
+//                    levels the decided keys' final counts carry their first origin, so that a
+//                    parent can merge its children's by origin.
+// Origins are kept when decisions carry them or final counts are asked for (the final counts'
+// order is that of first origins).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "fenbatch/core/position_key.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+struct partition_record_layout {
+  bool origins_in_records = false;    // with_origins or final_counts
+  bool origins_in_decisions = false;  // with_origins
+  bool final_counts = false;
+
+  [[nodiscard]] std::size_t added_bytes() const noexcept {
+    return sizeof(core::position_key) + (origins_in_records ? sizeof(std::uint64_t) : 0);
+  }
+  [[nodiscard]] std::size_t decided_bytes() const noexcept {
+    return added_bytes() + sizeof(std::uint32_t);
+  }
+  [[nodiscard]] std::size_t decision_bytes() const noexcept {
+    return sizeof(std::uint32_t) + (origins_in_decisions ? sizeof(std::uint64_t) : 0);
+  }
+  static constexpr std::size_t final_bytes = sizeof(std::uint32_t);
+  static constexpr std::size_t final_with_origin_bytes = sizeof(std::uint64_t) + final_bytes;
+};
+
+// One record of a partition file, decided or added (an added one has count 0).
+struct partition_record {
+  core::position_key key;
+  std::uint32_t count = 0;
+  std::uint64_t origin = 0;
+};
+
+inline void put_word(char*& out, std::uint64_t v) noexcept {
+  std::memcpy(out, &v, sizeof v);
+  out += sizeof v;
+}
+inline void put_count(char*& out, std::uint32_t v) noexcept {
+  std::memcpy(out, &v, sizeof v);
+  out += sizeof v;
+}
+inline std::uint64_t get_word(const char*& in) noexcept {
+  std::uint64_t v = 0;
+  std::memcpy(&v, in, sizeof v);
+  in += sizeof v;
+  return v;
+}
+inline std::uint32_t get_count(const char*& in) noexcept {
+  std::uint32_t v = 0;
+  std::memcpy(&v, in, sizeof v);
+  in += sizeof v;
+  return v;
+}
+
+// Writes one record into `out` (at least decided_bytes()); returns its size.
+inline std::size_t encode_record(const partition_record_layout& layout, bool decided,
+                                 const partition_record& r, char* out) noexcept {
+  char* p = out;
+  put_word(p, r.key.low);
+  put_word(p, r.key.high);
+  if (decided) put_count(p, r.count);
+  if (layout.origins_in_records) put_word(p, r.origin);
+  return static_cast<std::size_t>(p - out);
+}
+
+inline partition_record decode_record(const partition_record_layout& layout, bool decided,
+                                      const char* in) noexcept {
+  partition_record r;
+  r.key.low = get_word(in);
+  r.key.high = get_word(in);
+  if (decided) r.count = get_count(in);
+  if (layout.origins_in_records) r.origin = get_word(in);
+  return r;
+}
+
+}  // namespace fenbatch::pipeline::detail
