@@ -18,6 +18,7 @@
 #include "option_suggestion.hpp"
 #include "reason_list.hpp"
 
+#include "fenbatch/cli/byte_size.hpp"
 #include "fenbatch/cli/choice_help.hpp"
 #include "fenbatch/cli/parse_number.hpp"
 #include "fenbatch/core/decoder_registry.hpp"
@@ -30,6 +31,8 @@ namespace {
 
 namespace po = boost::program_options;
 using pipeline::run_config;
+
+constexpr std::uint64_t min_memory_limit = std::uint64_t{16} << 20;
 
 // The options with a short form, so that errors name an option as the user typed it.
 struct short_form {
@@ -76,6 +79,19 @@ class option_reader {
   std::uint64_t size(const std::string& text, std::string_view option) const {
     if (const std::optional<std::uint64_t> value = cli::parse_size(text)) return *value;
     invalid_value(option, text);
+  }
+  // --memory-limit: a size (cli/byte_size.hpp) of at least 16M, the smallest budget a run
+  // accepts (min_memory_limit in pipeline/src/memory/memory_budget.hpp).
+  std::uint64_t memory_size(const std::string& text) const {
+    const cli::byte_size size = cli::parse_byte_size(text);
+    if (size.error != cli::size_error::none) {
+      invalid_value("memory-limit", text, cli::describe(size.error, text));
+    }
+    if (size.bytes < min_memory_limit) {
+      throw usage_error("--memory-limit must be at least 16M, not '" + text + "'" +
+                        (size.bytes == 0 ? " (leave it out for the default)" : ""));
+    }
+    return size.bytes;
   }
   template <class Enum>
   Enum choice(const std::string& text, std::string_view option) const {
@@ -149,6 +165,7 @@ struct option_texts {
   std::string key, format, castling, ep, input_format, output;
   std::string chunk_size = "1M", threads = "0", samples = "3", max_invalid, max_bytes = "0";
   std::string compress = "auto", level = "0", top = "20";
+  std::string memory_limit;
   std::vector<std::string> operands;
 };
 
@@ -226,6 +243,14 @@ po::options_description visible_options(command_line& c, option_texts& t) {
        "worker threads (default and most: the CPUs this process may run on)")
       ("chunk-size", po::value(&t.chunk_size)->value_name("BYTES"),
        "bytes per unit of parallel work (default 1M)");
+  po::options_description memory("Memory and temporary files");
+  memory.add_options()
+      ("memory-limit", po::value(&t.memory_limit)->value_name("SIZE"),
+       "memory for the dedupe set, chunks and spill buffers; past it, dedupe goes on in "
+       "partitions on disk with the same results. K, M, G, T (binary); at least 16M. Default: "
+       "half the least of RAM, the cgroup's limit, ulimit -v and -d")
+      ("temp-dir", po::value(&config.temp_dir)->value_name("DIR"),
+       "temporary files (unnamed: none is left behind) go here; default $TMPDIR, else /tmp");
   po::options_description other("Other");
   other.add_options()
       ("help,h", "print this help and exit")
@@ -233,7 +258,7 @@ po::options_description visible_options(command_line& c, option_texts& t) {
   // clang-format on
   po::options_description visible;
   visible.add(main_job).add(input).add(output).add(validation).add(statistics).add(performance);
-  visible.add(other);
+  visible.add(memory).add(other);
   return visible;
 }
 
@@ -347,6 +372,10 @@ std::optional<command_line> parse_command_line(int argc, char** argv) {
   config.use_mmap = vm.count("no-mmap") == 0;
   config.allow_special_files = vm.count("allow-special") != 0;
   config.max_bytes = read.size(t.max_bytes, "max-bytes");
+  if (vm.count("memory-limit") != 0) config.memory_limit = read.memory_size(t.memory_limit);
+  if (vm.count("temp-dir") != 0 && config.temp_dir.empty()) {
+    throw usage_error("--temp-dir needs a directory (leave it out for $TMPDIR, else /tmp)");
+  }
   c.print_stats = vm.count("stats") != 0;
   c.quiet = vm.count("quiet") != 0;
   c.progress = !c.quiet && vm.count("no-progress") == 0 && ::isatty(STDERR_FILENO) != 0;

@@ -1,5 +1,6 @@
 #include "summary.hpp"
 
+#include <array>
 #include <cstdio>
 #include <initializer_list>
 #include <span>
@@ -8,11 +9,13 @@
 #include <vector>
 
 #include "fenbatch/core/board_kind.hpp"
+#include "fenbatch/pipeline/binary_size.hpp"
 #include "fenbatch/pipeline/run_counters.hpp"
 
 namespace fenbatch::app {
 namespace {
 
+using pipeline::binary_size;
 using pipeline::counter;
 using pipeline::counter_info;
 using pipeline::describe;
@@ -124,6 +127,17 @@ void print_invalid_summary(const run_stats& s) {
                s.invalid == 1 ? "" : "s", by_reason.c_str());
 }
 
+std::string memory_summary(const pipeline::memory_stats& m) {
+  std::string line = "memory: " + binary_size(m.limit_bytes) + " budget (" + m.limit_source + "); ";
+  if (!m.partitioned) return line + "dedupe in memory";
+  return line +
+         (m.lines_before_switch == 0
+              ? "partitioned from the start"
+              : "partitioned after " + with_commas(m.lines_before_switch) + " lines") +
+         ", " + with_commas(m.partitions) + (m.partitions == 1 ? " partition, " : " partitions, ") +
+         binary_size(m.temp_bytes) + " temporary";
+}
+
 void print_stats(const run_stats& s, const run_config& config) {
   const double seconds = s.wall_seconds > 0 ? s.wall_seconds : 1e-9;
   std::fprintf(stderr,
@@ -131,6 +145,8 @@ void print_stats(const run_stats& s, const run_config& config) {
                with_commas(s.lines).c_str(), static_cast<double>(s.bytes) / 1e6, s.wall_seconds,
                static_cast<double>(s.bytes) / 1e6 / seconds,
                static_cast<double>(s.lines) / 1e6 / seconds, s.threads);
+  // Set by every run; absent only from statistics built by hand.
+  if (s.memory.limit_bytes != 0) std::fprintf(stderr, "  %s\n", memory_summary(s.memory).c_str());
   for (const counter c : {counter::valid, counter::invalid, counter::skipped_blank,
                           counter::skipped_comment, counter::skipped_header, counter::written,
                           counter::duplicates, counter::unique, counter::excluded}) {
@@ -186,17 +202,39 @@ void print_stats(const run_stats& s, const run_config& config) {
   }
 }
 
-void show_progress(const pipeline::progress_info& p) {
-  const double mb = static_cast<double>(p.bytes_done) / 1e6;
-  const double rate = p.seconds > 0 ? mb / p.seconds : 0;
-  if (p.bytes_total != 0) {
-    const double total = static_cast<double>(p.bytes_total) / 1e6;
-    const double eta = rate > 0 ? (total - mb) / rate : 0;
-    std::fprintf(stderr, "\rfenbatch: %.0f / %.0f MB (%.1f%%), %.0f MB/s, ETA %.0f s   ", mb, total,
-                 100.0 * mb / (total > 0 ? total : 1), rate, eta);
+std::string progress_text(const pipeline::progress_info& p) {
+  std::array<char, 160> text{};
+  const double done = static_cast<double>(p.bytes_done);
+  const double total = static_cast<double>(p.bytes_total);
+  const char* phase = !p.partitioned                                  ? ""
+                      : p.phase == pipeline::run_phase::reading       ? "pass 1/3 reading, "
+                      : p.phase == pipeline::run_phase::deduplicating ? "pass 2/3 "
+                                                                      : "pass 3/3 writing, ";
+  if (p.partitioned && p.phase == pipeline::run_phase::deduplicating) {
+    // Partitions, not bytes: each is read, deduplicated and written back whole.
+    std::snprintf(text.data(), text.size(), "fenbatch: %sdeduplicating partitions %llu/%llu", phase,
+                  static_cast<unsigned long long>(p.bytes_done),
+                  static_cast<unsigned long long>(p.bytes_total));
+  } else if (p.bytes_total != 0) {
+    const double rate = p.seconds > 0 ? done / 1e6 / p.seconds : 0;
+    const double eta = rate > 0 ? (total - done) / 1e6 / rate : 0;
+    std::snprintf(text.data(), text.size(),
+                  "fenbatch: %s%.0f / %.0f MB (%.1f%%), %.0f MB/s, ETA %.0f s", phase, done / 1e6,
+                  total / 1e6, 100.0 * done / (total > 0 ? total : 1), rate, eta);
   } else {
-    std::fprintf(stderr, "\rfenbatch: %.0f MB, %.0f MB/s   ", mb, rate);
+    const double rate = p.seconds > 0 ? done / 1e6 / p.seconds : 0;
+    std::snprintf(text.data(), text.size(), "fenbatch: %s%.0f MB, %.0f MB/s", phase, done / 1e6,
+                  rate);
   }
+  std::string line = text.data();
+  // Padded over what a longer line of an earlier phase left on the terminal; fenbatch clears
+  // this many columns at the end.
+  if (line.size() < progress_columns) line.append(progress_columns - line.size(), ' ');
+  return line;
+}
+
+void show_progress(const pipeline::progress_info& p) {
+  std::fprintf(stderr, "\r%s", progress_text(p).c_str());
 }
 
 }  // namespace fenbatch::app

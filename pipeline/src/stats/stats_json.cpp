@@ -155,6 +155,19 @@ void write_reference(json_writer& w, const run_stats& s, const run_config& confi
   w.end_object();
 }
 
+// The budget and how dedupe kept to it; the last three are 0 for a run in memory.
+void write_memory(json_writer& w, const memory_stats& m) {
+  w.key("memory");
+  w.begin_object();
+  w.member("limit_bytes", m.limit_bytes);
+  w.member("limit_source", std::string_view(m.limit_source));
+  w.member("dedupe", std::string_view(m.partitioned ? "partitioned" : "memory"));
+  w.member("lines_before_switch", m.partitioned ? m.lines_before_switch : 0);
+  w.member("partitions", m.partitioned ? m.partitions : 0);
+  w.member("temp_bytes", m.partitioned ? m.temp_bytes : 0);
+  w.end_object();
+}
+
 }  // namespace
 
 std::string to_json(const run_stats& s, const run_config& config) {
@@ -237,6 +250,7 @@ std::string to_json(const run_stats& s, const run_config& config) {
   const double seconds = s.wall_seconds > 0 ? s.wall_seconds : 1e-9;
   w.member("wall_seconds", s.wall_seconds);
   w.member("threads", std::uint64_t{s.threads});
+  write_memory(w, s.memory);
   w.member("mb_per_second", static_cast<double>(s.bytes) / 1e6 / seconds);
   w.member("positions_per_second", static_cast<double>(s.lines) / seconds);
   w.end_object();

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # --help groups the options (main job; input and formats; output; validation; statistics and
-# messages; performance knobs; other), shows examples and the exit statuses; an unknown option
-# suggests the nearest one ("did you mean --dedupe?"), and abbreviations are not taken ("--dedup"
-# is not --dedupe); errors about an option with a short form name it as typed (-j or --threads,
-# -o or --output). Every such error exits 2 with "Try 'fenbatch --help'." and writes nothing.
+# messages; performance knobs; memory and temporary files; other), shows examples and the exit
+# statuses; an unknown option suggests the nearest one ("did you mean --dedupe?"), and
+# abbreviations are not taken ("--dedup" is not --dedupe); errors about an option with a short
+# form name it as typed (-j or --threads, -o or --output). Every such error exits 2 with "Try
+# 'fenbatch --help'." and writes nothing.
 set -uo pipefail
 mkdir work && cd work || exit 1  # ls below lists only what fenbatch left
 printf '4k3/8/8/8/8/8/8/4K3 w - - 0 1\n' >ok.fen

@@ -1,0 +1,86 @@
+// --memory-limit and --temp-dir on fenbatch's command line (apps/batch/command_line.cpp): into
+// run_config::memory_limit and temp_dir; sizes below 16M, 0 and bad sizes are usage errors
+// that name the option and the reason.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "batch/command_line.hpp"
+
+namespace fenbatch::app {
+namespace {
+
+std::optional<command_line> parse(std::initializer_list<std::string> args) {
+  std::vector<std::string> words{"fenbatch"};
+  words.insert(words.end(), args);
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  return parse_command_line(static_cast<int>(words.size()), argv.data());
+}
+
+std::string usage_error_of(std::initializer_list<std::string> args) {
+  try {
+    (void)parse(args);
+  } catch (const usage_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(MemoryOptions, DefaultsAreTheSystemsShareAndTheDefaultDirectory) {
+  const auto c = parse({"in.fen", "out.fen"});
+  EXPECT_EQ(c->config.memory_limit, 0U);
+  EXPECT_EQ(c->config.temp_dir, "");
+}
+
+TEST(MemoryOptions, MemoryLimitTakesASize) {
+  EXPECT_EQ(parse({"--memory-limit", "512M", "in.fen"})->config.memory_limit, 536870912U);
+  EXPECT_EQ(parse({"--memory-limit=4g", "in.fen"})->config.memory_limit, 4294967296U);
+  EXPECT_EQ(parse({"--memory-limit", "1T", "in.fen"})->config.memory_limit, 1099511627776U);
+  EXPECT_EQ(parse({"--memory-limit", "16MiB", "in.fen"})->config.memory_limit, 16777216U);
+  EXPECT_EQ(parse({"--memory-limit", "16777216", "in.fen"})->config.memory_limit, 16777216U);
+}
+
+TEST(MemoryOptions, MemoryLimitBelowSixteenMebibytesIsRefused) {
+  EXPECT_EQ(usage_error_of({"--memory-limit", "16777215", "in.fen"}),
+            "--memory-limit must be at least 16M, not '16777215'");
+  EXPECT_EQ(usage_error_of({"--memory-limit", "15M", "in.fen"}),
+            "--memory-limit must be at least 16M, not '15M'");
+  EXPECT_EQ(usage_error_of({"--memory-limit", "0", "in.fen"}),
+            "--memory-limit must be at least 16M, not '0' (leave it out for the default)");
+  EXPECT_EQ(usage_error_of({"--memory-limit", "0G", "in.fen"}),
+            "--memory-limit must be at least 16M, not '0G' (leave it out for the default)");
+}
+
+TEST(MemoryOptions, BadSizesNameTheReason) {
+  EXPECT_EQ(usage_error_of({"--memory-limit", "", "in.fen"}),
+            "invalid value for --memory-limit: '' (empty: give a size such as 512M or 4G)");
+  EXPECT_EQ(usage_error_of({"--memory-limit", "-1G", "in.fen"}),
+            "invalid value for --memory-limit: '-1G' (negative)");
+  EXPECT_EQ(usage_error_of({"--memory-limit", "lots", "in.fen"}),
+            "invalid value for --memory-limit: 'lots' (not a size: digits, then K, M, G or T)");
+  EXPECT_EQ(usage_error_of({"--memory-limit", "1.5G", "in.fen"}),
+            "invalid value for --memory-limit: '1.5G' (not a size: digits, then K, M, G or T)");
+  EXPECT_EQ(usage_error_of({"--memory-limit", "2P", "in.fen"}),
+            "invalid value for --memory-limit: '2P' (unknown suffix 'P': use K, M, G or T)");
+  EXPECT_EQ(usage_error_of({"--memory-limit", "16777216T", "in.fen"}),
+            "invalid value for --memory-limit: '16777216T' (too large: more than 2^64 - 1 bytes)");
+}
+
+TEST(MemoryOptions, TempDirIsTakenAsGiven) {
+  EXPECT_EQ(parse({"--temp-dir", "/var/tmp/fb", "in.fen"})->config.temp_dir, "/var/tmp/fb");
+  EXPECT_EQ(parse({"--temp-dir=relative dir", "in.fen"})->config.temp_dir, "relative dir");
+}
+
+TEST(MemoryOptions, AnEmptyTempDirIsRefused) {
+  EXPECT_EQ(usage_error_of({"--temp-dir", "", "in.fen"}),
+            "--temp-dir needs a directory (leave it out for $TMPDIR, else /tmp)");
+}
+
+}  // namespace
+}  // namespace fenbatch::app

@@ -1,0 +1,118 @@
+// The "memory" member of the statistics document (pipeline/src/stats/stats_json.cpp): the
+// budget, what set it, the dedupe mode and, when partitioned, the switch, partitions and
+// temporary bytes; always all six members, after "threads". Hand-filled statistics, and a run
+// through pipeline::run.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+
+#include "fenbatch/pipeline/run.hpp"
+#include "fenbatch/pipeline/stats_json.hpp"
+#include "memory/memory_budget.hpp"
+#include "read_file.hpp"
+#include "temp_dir.hpp"
+
+namespace fenbatch::pipeline {
+namespace {
+
+// The document's "memory" object as the writer lays it out (two-space indentation).
+std::string memory_object(std::uint64_t limit, const std::string& source, const std::string& mode,
+                          std::uint64_t before, std::uint64_t partitions, std::uint64_t temp) {
+  return "  \"memory\": {\n    \"limit_bytes\": " + std::to_string(limit) +
+         ",\n    \"limit_source\": \"" + source + "\",\n    \"dedupe\": \"" + mode +
+         "\",\n    \"lines_before_switch\": " + std::to_string(before) +
+         ",\n    \"partitions\": " + std::to_string(partitions) +
+         ",\n    \"temp_bytes\": " + std::to_string(temp) + "\n  }";
+}
+
+run_config dedupe_config() {
+  run_config config;
+  config.inputs = {"in.fen"};
+  config.output = "out.fen";
+  config.dedupe = true;
+  return config;
+}
+
+TEST(StatsJsonMemory, PartitionedRunReportsTheSwitchPartitionsAndTemporaryBytes) {
+  run_stats s;
+  s.memory.limit_bytes = std::uint64_t{512} << 20;
+  s.memory.limit_source = "--memory-limit";
+  s.memory.partitioned = true;
+  s.memory.lines_before_switch = 12'345'678;
+  s.memory.partitions = 256;
+  s.memory.temp_bytes = 1'288'490'189;
+  const std::string json = to_json(s, dedupe_config());
+  EXPECT_NE(json.find(memory_object(536870912, "--memory-limit", "partitioned", 12345678, 256,
+                                    1288490189)),
+            std::string::npos)
+      << json;
+}
+
+TEST(StatsJsonMemory, InMemoryRunReportsZerosWhateverThePartsSay) {
+  run_stats s;
+  s.memory.limit_bytes = std::uint64_t{8} << 30;
+  s.memory.limit_source = "cgroup memory.max";
+  s.memory.lines_before_switch = 5;  // meaningless without the switch
+  s.memory.partitions = 6;
+  s.memory.temp_bytes = 7;
+  const std::string json = to_json(s, dedupe_config());
+  EXPECT_NE(json.find(memory_object(8589934592, "cgroup memory.max", "memory", 0, 0, 0)),
+            std::string::npos)
+      << json;
+}
+
+TEST(StatsJsonMemory, TheMemberComesAfterThreadsAndBeforeTheRates) {
+  const std::string json = to_json(run_stats{}, dedupe_config());
+  const std::size_t threads = json.find("\n  \"threads\": ");
+  const std::size_t memory = json.find("\n  \"memory\": {");
+  const std::size_t rate = json.find("\n  \"mb_per_second\": ");
+  ASSERT_NE(threads, std::string::npos);
+  ASSERT_NE(memory, std::string::npos);
+  ASSERT_NE(rate, std::string::npos);
+  EXPECT_LT(threads, memory);
+  EXPECT_LT(memory, rate);
+}
+
+TEST(StatsJsonMemory, ARunWritesTheMemberInItsDocument) {
+  const test::temp_dir dir;
+  run_config config;
+  config.inputs = {
+      dir.file("in.fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n")};
+  config.output = dir.path("out.fen");
+  config.stats_json_path = dir.path("stats.json");
+  config.dedupe = true;
+  config.memory_limit = std::uint64_t{64} << 20;
+  const run_stats stats = run(config);
+  const std::string json = test::read_file(config.stats_json_path);
+  EXPECT_FALSE(stats.memory.partitioned);  // two lines fit in any budget
+  EXPECT_NE(json.find("\n    \"dedupe\": \"memory\",\n    \"lines_before_switch\": 0,\n    "
+                      "\"partitions\": 0,\n    \"temp_bytes\": 0\n  }"),
+            std::string::npos)
+      << json;
+  // run() sets the budget; where it does, it is the asked one.
+  if (stats.memory.limit_bytes != 0) {
+    EXPECT_EQ(stats.memory.limit_bytes, std::uint64_t{64} << 20);
+    EXPECT_EQ(stats.memory.limit_source, "--memory-limit");
+    EXPECT_NE(json.find(memory_object(67108864, "--memory-limit", "memory", 0, 0, 0)),
+              std::string::npos)
+        << json;
+  }
+}
+
+TEST(StatsJsonMemory, ADefaultBudgetIsAtLeastTheMinimum) {
+  const test::temp_dir dir;
+  run_config config;
+  config.inputs = {dir.file("in.fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n")};
+  config.output = dir.path("out.fen");
+  config.dedupe = true;
+  const run_stats stats = run(config);
+  if (stats.memory.limit_bytes != 0) {  // set by run()
+    EXPECT_GE(stats.memory.limit_bytes, detail::min_memory_limit);
+    EXPECT_NE(stats.memory.limit_source, "--memory-limit");
+    EXPECT_NE(stats.memory.limit_source, "");
+  }
+}
+
+}  // namespace
+}  // namespace fenbatch::pipeline

@@ -1,0 +1,116 @@
+// The temporary directory's checks (pipeline/src/spill/temp_space.cpp): a usable directory
+// passes and is left as it was; a missing one, a file and a read-only one are configuration
+// errors naming the directory and the reason; free space from statvfs, and the check against
+// an estimate.
+#include "spill/temp_space.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <limits>
+#include <string>
+#include <system_error>
+
+#include "fenbatch/pipeline/config_error.hpp"
+#include "temp_dir.hpp"
+
+namespace fenbatch::pipeline::detail {
+namespace {
+
+// The config_error check_temp_dir throws for `directory`, or "" when it passes.
+std::string refusal(const std::string& directory) {
+  try {
+    check_temp_dir(directory);
+  } catch (const config_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(TempSpace, AWritableDirectoryPassesAndKeepsNothing) {
+  const test::temp_dir dir;
+  const std::string path = dir.path("spill");
+  std::filesystem::create_directory(path);
+  EXPECT_EQ(refusal(path), "");
+  EXPECT_TRUE(std::filesystem::is_empty(path));
+}
+
+TEST(TempSpace, AMissingDirectoryIsRefused) {
+  const test::temp_dir dir;
+  const std::string path = dir.path("missing");
+  EXPECT_EQ(refusal(path),
+            "cannot use temporary directory " + path + ": No such file or directory");
+}
+
+TEST(TempSpace, AFileIsRefused) {
+  const test::temp_dir dir;
+  const std::string path = dir.file("plain", "x");
+  EXPECT_EQ(refusal(path), "cannot use temporary directory " + path + ": not a directory");
+}
+
+TEST(TempSpace, AReadOnlyDirectoryIsRefused) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root writes into read-only directories";
+  const test::temp_dir dir;
+  const std::string path = dir.path("readonly");
+  std::filesystem::create_directory(path);
+  ASSERT_EQ(::chmod(path.c_str(), 0500), 0);
+  EXPECT_EQ(refusal(path), "cannot use temporary directory " + path +
+                               ": cannot create a file there: Permission denied");
+  ::chmod(path.c_str(), 0700);
+}
+
+TEST(TempSpace, AReadOnlyFileSystemIsRefused) {
+  // /proc is mounted read-only for files like these on any Linux: nothing can be created.
+  const std::string message = refusal("/proc/self");
+  EXPECT_TRUE(
+      message.starts_with("cannot use temporary directory /proc/self: cannot create a "
+                          "file there: "))
+      << message;
+}
+
+TEST(TempSpace, FreeBytesAreWhatStatvfsLetsAnUnprivilegedProcessWrite) {
+  const test::temp_dir dir;
+  const std::string path = dir.path("");
+  struct statvfs fs {};
+  ASSERT_EQ(::statvfs(path.c_str(), &fs), 0);
+  const std::uint64_t total = std::uint64_t{fs.f_blocks} * fs.f_frsize;
+  const std::uint64_t available = free_bytes(path);
+  EXPECT_LE(available, total);
+  // Within what another process may have written or freed meanwhile (64 MiB).
+  const std::uint64_t then = std::uint64_t{fs.f_bavail} * fs.f_frsize;
+  EXPECT_LE(available > then ? available - then : then - available, std::uint64_t{64} << 20);
+}
+
+TEST(TempSpace, FreeBytesOfAMissingDirectoryIsAnIoError) {
+  const test::temp_dir dir;
+  EXPECT_THROW((void)free_bytes(dir.path("missing")), std::system_error);
+}
+
+TEST(TempSpace, AnEstimateThatFitsPasses) {
+  const test::temp_dir dir;
+  EXPECT_NO_THROW(check_free_space(dir.path(""), 0));
+  EXPECT_NO_THROW(check_free_space(dir.path(""), 4096));
+}
+
+TEST(TempSpace, AnEstimatePastTheFreeSpaceIsRefusedWithBothSizes) {
+  const test::temp_dir dir;
+  const std::string path = dir.path("");
+  try {
+    check_free_space(path, std::numeric_limits<std::uint64_t>::max());
+    FAIL() << "no error";
+  } catch (const config_error& e) {
+    const std::string message = e.what();
+    EXPECT_TRUE(message.starts_with("cannot use temporary directory " + path +
+                                    ": the run needs about 16.0 EiB of temporary files and it "
+                                    "has "))
+        << message;
+    EXPECT_TRUE(message.ends_with(" free")) << message;
+  }
+}
+
+}  // namespace
+}  // namespace fenbatch::pipeline::detail
