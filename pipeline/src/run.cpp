@@ -38,6 +38,7 @@
 #include "output/destination_check.hpp"
 #include "output/output_transaction.hpp"
 #include "spill/spill_file.hpp"
+#include "spill/temp_space.hpp"
 #include "stages/chunk.hpp"
 #include "stages/chunk_pool.hpp"
 #include "stages/dedupe_stages.hpp"
@@ -133,6 +134,9 @@ run_stats run(const run_config& asked) {
   record_headers headers(config);
   check_destinations(config);
   const std::string temp_dir = temp_directory(config.temp_dir);
+  // A directory asked for is checked now; the default one when a file is first made there
+  // (most runs never make one, and a read-only /tmp should not fail them).
+  if (!config.temp_dir.empty()) check_temp_dir(temp_dir);
 
   // Open everything that can fail before reading a byte: inputs, then every destination; the
   // reference files are read whole before any destination is opened.
@@ -145,7 +149,7 @@ run_stats run(const run_config& asked) {
   fit_to_memory(plan, budget.bytes, excluded ? excluded->memory_bytes() : 0);
   if (config.dedupe_memory_bytes != 0) {
     plan.partition_bytes = config.dedupe_memory_bytes;
-    plan.set_bytes = config.dedupe_memory_bytes / 8 * 7;
+    plan.set_bytes = config.dedupe_memory_bytes / 4 * 3;
   }
   const auto notice = [&config](std::string_view text) {
     if (config.diagnostic) config.diagnostic(text);

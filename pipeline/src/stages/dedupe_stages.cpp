@@ -1,7 +1,5 @@
 #include "stages/dedupe_stages.hpp"
 
-#include <sys/statvfs.h>
-
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -9,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+
+#include "spill/temp_space.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -40,14 +40,6 @@ void group_by_shard(chunk& c, std::size_t shard_count, bool with_origins) {
 }
 
 namespace {
-
-// Bytes an unprivileged process may still write under `directory` (unknown: as good as
-// unlimited, and the writes report what happens).
-std::uint64_t free_bytes(const std::string& directory) {
-  struct statvfs fs {};
-  if (::statvfs(directory.c_str(), &fs) != 0) return UINT64_MAX;
-  return static_cast<std::uint64_t>(fs.f_bavail) * fs.f_frsize;
-}
 
 // dedupe_set's growth rule: a set made with `capacity` slots holding `keys` keys has grown
 // to the returned capacity; `before` is the capacity before its last growth (its old arrays
