@@ -172,18 +172,16 @@ run_stats run(const run_config& asked) {
   chunk_pool pool;
   std::uint64_t next_sequence = 0;
 
-  // Stage 1: the next chunk of whole lines, in input order.
-  const auto read = [&](tbb::flow_control& flow) -> chunk* {
-    happens_after(&inputs);
+  // Stage 1: a chunk from the pool, filled by `fill` (false: none left) under `token`.
+  const auto next_chunk = [&pool](tbb::flow_control& flow, const void* token, auto fill) -> chunk* {
+    happens_after(token);
     chunk* c = nullptr;
     bool more = false;
     {
-      const publish_on_exit published(&inputs);
+      const publish_on_exit published(token);
       c = pool.take();
       c->deferred = false;
-      more = inputs.next(c->input, plan.chunk_size);
-      if (more) c->sequence = next_sequence++;
-      if (more) headers.prepare(*c, inputs);
+      more = fill(*c);
     }
     if (!more) {
       pool.give_back(c);
@@ -193,24 +191,18 @@ run_stats run(const run_config& asked) {
     happens_before(c);
     return c;
   };
-  // Pass 3's stage 1: the deferred chunks again, in input order.
-  const auto replay = [&](tbb::flow_control& flow) -> chunk* {
-    happens_after(&deferred);
-    chunk* c = nullptr;
-    bool more = false;
-    {
-      const publish_on_exit published(&deferred);
-      c = pool.take();
-      c->deferred = false;
-      more = deferred.replay(*c);
-    }
-    if (!more) {
-      pool.give_back(c);
-      flow.stop();
-      return nullptr;
-    }
-    happens_before(c);
-    return c;
+  // The next chunk of whole lines, in input order.
+  const auto read = [&](tbb::flow_control& flow) {
+    return next_chunk(flow, &inputs, [&](chunk& c) {
+      if (!inputs.next(c.input, plan.chunk_size)) return false;
+      c.sequence = next_sequence++;
+      headers.prepare(c, inputs);
+      return true;
+    });
+  };
+  // Pass 3: the deferred chunks again, in input order.
+  const auto replay = [&](tbb::flow_control& flow) {
+    return next_chunk(flow, &deferred, [&deferred](chunk& c) { return deferred.replay(c); });
   };
   // Stage 2, in parallel: decode, validate, normalize, key and count.
   const auto process_lines = [&](chunk& c) {
