@@ -38,6 +38,7 @@
 #include "output/destination_check.hpp"
 #include "output/output_transaction.hpp"
 #include "spill/spill_file.hpp"
+#include "spill/temp_space.hpp"
 #include "stages/chunk.hpp"
 #include "stages/chunk_pool.hpp"
 #include "stages/dedupe_stages.hpp"
@@ -133,6 +134,9 @@ run_stats run(const run_config& asked) {
   record_headers headers(config);
   check_destinations(config);
   const std::string temp_dir = temp_directory(config.temp_dir);
+  // A directory asked for is checked now; the default one when a file is first made there
+  // (most runs never make one, and a read-only /tmp should not fail them).
+  if (!config.temp_dir.empty()) check_temp_dir(temp_dir);
 
   // Open everything that can fail before reading a byte: inputs, then every destination; the
   // reference files are read whole before any destination is opened.
@@ -145,7 +149,7 @@ run_stats run(const run_config& asked) {
   fit_to_memory(plan, budget.bytes, excluded ? excluded->memory_bytes() : 0);
   if (config.dedupe_memory_bytes != 0) {
     plan.partition_bytes = config.dedupe_memory_bytes;
-    plan.set_bytes = config.dedupe_memory_bytes / 8 * 7;
+    plan.set_bytes = config.dedupe_memory_bytes / 4 * 3;
   }
   const auto notice = [&config](std::string_view text) {
     if (config.diagnostic) config.diagnostic(text);
@@ -168,18 +172,16 @@ run_stats run(const run_config& asked) {
   chunk_pool pool;
   std::uint64_t next_sequence = 0;
 
-  // Stage 1: the next chunk of whole lines, in input order.
-  const auto read = [&](tbb::flow_control& flow) -> chunk* {
-    happens_after(&inputs);
+  // Stage 1: a chunk from the pool, filled by `fill` (false: none left) under `token`.
+  const auto next_chunk = [&pool](tbb::flow_control& flow, const void* token, auto fill) -> chunk* {
+    happens_after(token);
     chunk* c = nullptr;
     bool more = false;
     {
-      const publish_on_exit published(&inputs);
+      const publish_on_exit published(token);
       c = pool.take();
       c->deferred = false;
-      more = inputs.next(c->input, plan.chunk_size);
-      if (more) c->sequence = next_sequence++;
-      if (more) headers.prepare(*c, inputs);
+      more = fill(*c);
     }
     if (!more) {
       pool.give_back(c);
@@ -189,24 +191,18 @@ run_stats run(const run_config& asked) {
     happens_before(c);
     return c;
   };
-  // Pass 3's stage 1: the deferred chunks again, in input order.
-  const auto replay = [&](tbb::flow_control& flow) -> chunk* {
-    happens_after(&deferred);
-    chunk* c = nullptr;
-    bool more = false;
-    {
-      const publish_on_exit published(&deferred);
-      c = pool.take();
-      c->deferred = false;
-      more = deferred.replay(*c);
-    }
-    if (!more) {
-      pool.give_back(c);
-      flow.stop();
-      return nullptr;
-    }
-    happens_before(c);
-    return c;
+  // The next chunk of whole lines, in input order.
+  const auto read = [&](tbb::flow_control& flow) {
+    return next_chunk(flow, &inputs, [&](chunk& c) {
+      if (!inputs.next(c.input, plan.chunk_size)) return false;
+      c.sequence = next_sequence++;
+      headers.prepare(c, inputs);
+      return true;
+    });
+  };
+  // Pass 3: the deferred chunks again, in input order.
+  const auto replay = [&](tbb::flow_control& flow) {
+    return next_chunk(flow, &deferred, [&deferred](chunk& c) { return deferred.replay(c); });
   };
   // Stage 2, in parallel: decode, validate, normalize, key and count.
   const auto process_lines = [&](chunk& c) {

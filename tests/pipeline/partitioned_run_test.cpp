@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "fenbatch/pipeline/run.hpp"
+#include "placement_text.hpp"
 #include "read_file.hpp"
 #include "temp_dir.hpp"
 
@@ -19,27 +20,6 @@ namespace {
 
 using test::read_file;
 using test::temp_dir;
-
-// The placement field of a board given as 64 characters (a1 first; '.' empty).
-std::string placement(const std::string& board) {
-  std::string out;
-  for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      const char piece = board[static_cast<std::size_t>(rank * 8 + file)];
-      if (piece == '.') {
-        ++empty;
-        continue;
-      }
-      if (empty != 0) out += static_cast<char>('0' + empty);
-      empty = 0;
-      out += piece;
-    }
-    if (empty != 0) out += static_cast<char>('0' + empty);
-    if (rank != 0) out += '/';
-  }
-  return out;
-}
 
 bool adjacent(int a, int b) {
   const int df = a % 8 - b % 8;
@@ -54,7 +34,7 @@ std::string position(int white_king, int black_king, int knight) {
   board[static_cast<std::size_t>(white_king)] = 'K';
   board[static_cast<std::size_t>(black_king)] = 'k';
   if (knight >= 0) board[static_cast<std::size_t>(knight)] = 'N';
-  return placement(board) + (knight >= 0 ? " b" : " w") + " - -";
+  return test::placement_text(board) + (knight >= 0 ? " b" : " w") + " - -";
 }
 
 // About `lines` lines drawn from a pool of many distinct positions (so that a small set
@@ -133,11 +113,16 @@ class PartitionedRun : public testing::Test {
   void SetUp() override {
     inputs_ = {dir_.file("a.fen", corpus(1, 120000)), dir_.file("b.fen", corpus(2, 60000))};
   }
-  [[nodiscard]] run_config base() const {
+  // With origins: --counts and --duplicates too.
+  [[nodiscard]] run_config base(bool origins) const {
     run_config config;
     config.inputs = inputs_;
     config.dedupe = true;
     config.samples_per_reason = 2;
+    if (origins) {
+      config.counts_path = "counts";
+      config.duplicates_path = "dups";
+    }
     return config;
   }
   temp_dir dir_;
@@ -147,11 +132,7 @@ class PartitionedRun : public testing::Test {
 TEST_F(PartitionedRun, FromTheStartWritesWhatMemoryWrites) {
   for (const bool origins : {false, true}) {
     SCOPED_TRACE(origins ? "with --counts and --duplicates" : "plain --dedupe");
-    run_config config = base();
-    if (origins) {
-      config.counts_path = "counts";
-      config.duplicates_path = "dups";
-    }
+    run_config config = base(origins);
     const outcome in_memory = run_in(dir_, config);
     ASSERT_FALSE(in_memory.stats.memory.partitioned);
     ASSERT_GT(in_memory.stats.duplicates, 10000U);
@@ -173,11 +154,7 @@ TEST_F(PartitionedRun, FromTheStartWritesWhatMemoryWrites) {
 TEST_F(PartitionedRun, SwitchInTheMiddleWritesWhatMemoryWrites) {
   for (const bool origins : {false, true}) {
     SCOPED_TRACE(origins ? "with --counts and --duplicates" : "plain --dedupe");
-    run_config config = base();
-    if (origins) {
-      config.counts_path = "counts";
-      config.duplicates_path = "dups";
-    }
+    run_config config = base(origins);
     const outcome in_memory = run_in(dir_, config);
     for (const unsigned threads : {1U, 2U}) {
       for (const bool mmap : {true, false}) {

@@ -236,11 +236,13 @@ for line in open(sys.argv[1], errors="replace"):
 # 1-based index, among the SYSCALL calls of the thread that makes it, of the first one on a file
 # descriptor opened from a path matching PATH_REGEX ("stdin": descriptor 0), or 0 if there is
 # none. strace counts when=N per thread, so an injection with when=INDEX then hits exactly that
-# call (as long as that thread's earlier calls do not vary: use -j1).
+# call (as long as that thread's earlier calls do not vary: use -j1). A descriptor closed and
+# reused for another file (the run reads /proc/self/cgroup after sniffing its input) no longer
+# counts as the path's.
 nth_call() {
   local syscall=$1 regex=$2
   shift 2
-  strace -f -qq -o nth.log -e "trace=openat,$syscall" "$@" >/dev/null 2>&1
+  strace -f -qq -o nth.log -e "trace=openat,close,$syscall" "$@" >/dev/null 2>&1
   python3 -c 'import re, sys
 log, syscall, regex = sys.argv[1:4]
 fds, counts, pending = ({"0"} if regex == "stdin" else set()), {}, {}
@@ -253,9 +255,9 @@ for line in open(log, errors="replace"):
     r = re.match(r"<\.\.\. (\w+) resumed>(.*)", rest)
     if r: rest = pending.pop(pid, "").replace("<unfinished ...>", "") + r.group(2)
     o = re.match(r"openat\(AT_FDCWD, \"([^\"]*)\".*= (\d+)$", rest)
-    # A descriptor reused for another file (closed, then opened again) no longer counts.
     if o and regex != "stdin" and re.search(regex, o.group(1)): fds.add(o.group(2))
-    elif o: fds.discard(o.group(2))
+    closed = re.match(r"close\((\d+)\) += 0$", rest)
+    if closed and regex != "stdin": fds.discard(closed.group(1))
     c = re.match(syscall + r"\((\d+)", rest)
     if c:
         counts[pid] = counts.get(pid, 0) + 1

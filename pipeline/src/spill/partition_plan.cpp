@@ -26,7 +26,8 @@ std::size_t partitions_the_descriptors_allow(std::size_t wanted) noexcept {
     if (::setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
   }
   if (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= needed) return wanted;
-  return std::max<std::size_t>(1, static_cast<std::size_t>((limit.rlim_cur - reserve / 2) / 2));
+  if (limit.rlim_cur <= reserve) return 1;
+  return std::max<std::size_t>(1, static_cast<std::size_t>((limit.rlim_cur - reserve) / 2));
 }
 
 }  // namespace

@@ -12,13 +12,10 @@
 // allows. A partition with more distinct keys than its set holds splits (partition_resolver).
 #include "spill/partitioned_dedupe.hpp"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/partitioner.h>
-#include <tbb/task_arena.h>
-
 #include <atomic>
+#include <exception>
 #include <mutex>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -30,7 +27,6 @@
 #include "spill/spill_reader.hpp"
 
 namespace fenbatch::pipeline::detail {
-
 struct partitioned_dedupe::state {
   partitioned_dedupe_options options;
   std::string directory;
@@ -102,22 +98,34 @@ void partitioned_dedupe::resolve(
 
   const std::size_t count = s.inputs.size();
   s.outputs.resize(count);
-  std::mutex progress_mutex;
+  // Workers, each taking the next partition until none is left. Plain threads rather than
+  // oneTBB's: a partition takes seconds, so there is nothing to steal, and ThreadSanitizer
+  // sees every hand-over (libtbb is not built with it, and its task pool's reuse of memory
+  // shows up as races in the code around it).
+  std::atomic<std::size_t> next_partition{0};
+  std::mutex mutex;  // the progress calls, the first error
   std::uint64_t done = 0;
-  tbb::task_arena arena(static_cast<int>(s.plan.workers));
-  arena.execute([&] {
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, count, 1),
-        [&](const tbb::blocked_range<std::size_t>& range) {
-          for (std::size_t p = range.begin(); p != range.end(); ++p) {
-            s.outputs[p] = resolve_partition(context, std::move(s.inputs[p]), 0);
-            const std::lock_guard lock(progress_mutex);
-            ++done;
-            if (progress) progress(done, count);
-          }
-        },
-        tbb::simple_partitioner());
-  });
+  std::exception_ptr error;
+  auto work = [&] {
+    for (std::size_t p = next_partition++; p < count; p = next_partition++) {
+      try {
+        s.outputs[p] = resolve_partition(context, std::move(s.inputs[p]), 0);
+        const std::lock_guard lock(mutex);
+        ++done;
+        if (progress && !error) progress(done, count);
+      } catch (...) {
+        const std::lock_guard lock(mutex);
+        if (!error) error = std::current_exception();
+        next_partition = count;  // the others stop after their current partition
+      }
+    }
+  };
+  {
+    std::vector<std::jthread> workers;
+    for (unsigned w = 1; w < s.plan.workers && w < count; ++w) workers.emplace_back(work);
+    work();
+  }
+  if (error) std::rethrow_exception(error);
   s.inputs.clear();
 
   const std::uint64_t decision_bytes = s.layout.decision_bytes();

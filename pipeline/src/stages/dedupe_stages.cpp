@@ -4,7 +4,11 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 #include <utility>
+
+#include "spill/temp_space.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -70,18 +74,21 @@ void dedupe_stages::add(chunk& c, std::size_t stage) {
   if (stage == 0) {  // stage 0 sees every chunk first
     // (After the first deferred chunk, stage 0 reads neither the set nor the partitions: the
     // last stage owns them from then on.)
-    if (!set_refused_ && !set_) create_set(c);
-    c.deferred = set_refused_ || !set_fits_with(c);
-    if (c.deferred && !set_refused_) {
-      set_refused_ = true;  // from the first deferred chunk on, all are
-      if (inputs_.total_bytes() > bytes_seen_ && bytes_seen_ != 0) {
-        lines_to_come_ = static_cast<std::uint64_t>(
-            static_cast<double>(inputs_.total_bytes() - bytes_seen_) *
-            static_cast<double>(lines_seen_) / static_cast<double>(bytes_seen_));
-      }
-    }
+    if (!switched_ && !set_) create_set(c);
+    c.deferred = switched_ || !set_fits_with(c);
+    const std::uint64_t bytes_before = bytes_seen_;
     bytes_seen_ += c.input.text_bytes;
     lines_seen_ += c.counts.lines;
+    if (c.deferred && !switched_) {
+      switched_ = true;  // from the first deferred chunk on, all are
+      // Lines from this chunk on, at the lines per byte seen so far, this chunk's included.
+      if (inputs_.total_bytes() > bytes_before && bytes_seen_ != 0) {
+        lines_to_come_ = static_cast<std::uint64_t>(
+            static_cast<double>(inputs_.total_bytes() - bytes_before) *
+            static_cast<double>(lines_seen_) / static_cast<double>(bytes_seen_));
+      }
+      check_temp_space();
+    }
     if (!c.deferred) {
       for (std::size_t s = 0; s < plan_.shard_count; ++s) {
         admitted_[s] += c.shard_begin[s + 1] - c.shard_begin[s];
@@ -155,10 +162,7 @@ void dedupe_stages::create_set(const chunk& c) {
   for (std::size_t s = 0; s < plan_.shard_count; ++s) {
     initial_capacity_[s] = set_->shard(s).capacity();
   }
-  if (set_->memory_bytes() > plan_.memory_bytes) {  // not even the smallest set fits
-    set_.reset();
-    set_refused_ = true;
-  }
+  if (set_->memory_bytes() > plan_.memory_bytes) set_.reset();  // not even the smallest fits
 }
 
 // An upper bound of the set's bytes once the chunk's keys are added, growths in flight
@@ -177,6 +181,27 @@ bool dedupe_stages::set_fits_with(const chunk& c) const {
   }
   bytes += stage_count() * largest_old * slot;
   return bytes <= plan_.memory_bytes;
+}
+
+// Stage 0, at the switch, before a temporary byte is written: the partitions' files for the
+// set's keys (at most those admitted) and for the lines still to come (when the input's size
+// says), against the free space of the temporary directory. (A stream's copy for pass 3 is
+// not counted: its size is not known.)
+void dedupe_stages::check_temp_space() const {
+  std::uint64_t decided = 0;
+  for (std::size_t s = 0; s < plan_.shard_count; ++s) {
+    decided += admitted_[s] - duplicates_found_[s].load(std::memory_order_relaxed);
+  }
+  const std::uint64_t per_line =
+      partitioned_dedupe::temp_bytes_per_line(plan_.with_origins, plan_.final_counts);
+  const std::uint64_t needed = (decided + lines_to_come_) * per_line;
+  const std::uint64_t free = free_bytes(plan_.temp_dir);
+  if (needed > free) {
+    throw std::runtime_error(
+        "not enough space for partitioned dedupe in " + plan_.temp_dir + ": about " +
+        std::to_string(needed >> 20) + " MiB needed, " + std::to_string(free >> 20) +
+        " MiB free (choose another --temp-dir, or raise --memory-limit); nothing was written");
+  }
 }
 
 // At the first deferred chunk, in the last stage: every earlier chunk's keys are in the set.

@@ -84,6 +84,7 @@ class dedupe_stages {
   void create_set(const chunk& c);
   [[nodiscard]] bool set_fits_with(const chunk& c) const;
   void add_with_origins(chunk& c, std::size_t first, std::size_t last);
+  void check_temp_space() const;
   void switch_to_partitions();
   void add_to_partitions(const chunk& c);
 
@@ -91,7 +92,7 @@ class dedupe_stages {
   dedupe_plan plan_;
   std::vector<char> stage_tokens_;
   std::optional<sharded_dedupe_set> set_;
-  bool set_refused_ = false;  // stage 0: the budget cannot hold even an empty set
+  bool switched_ = false;  // stage 0: a chunk was deferred (no set: the budget holds none)
   // Stage 0's bound on each shard's keys: every key of the admitted chunks; less the
   // duplicates its stage found (atomic: written by that stage, read by stage 0).
   std::vector<std::uint64_t> admitted_;

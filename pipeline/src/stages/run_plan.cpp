@@ -93,9 +93,9 @@ void fit_to_memory(run_plan& plan, std::uint64_t budget, std::uint64_t reference
                        mebibytes(min_dedupe_bytes) + " more");
   }
   plan.partition_bytes = budget - taken;
-  // While the set is written out to the partitions, their write buffers are made: the set
-  // leaves them an eighth.
-  plan.set_bytes = plan.partition_bytes / 8 * 7;
+  // While the set is written out to the partitions, their write buffers (at most a quarter
+  // of the partitions' memory: partitioned_dedupe.cpp) are made: the set leaves them that.
+  plan.set_bytes = plan.partition_bytes / 4 * 3;
 }
 
 }  // namespace fenbatch::pipeline::detail
