@@ -28,7 +28,7 @@ namespace {
 //   bits 24-25  what may not follow it: a count (after a count), a '0' (after all but '1');
 //               eight bits above the first two, so one shift lines them up
 constexpr std::uint32_t piece_code = 0x80;
-constexpr std::uint32_t black_code = 0x08;
+[[maybe_unused]] constexpr std::uint32_t black_code = 0x08;  // (read by the scalar gather only)
 constexpr std::uint32_t type_mask = 0x07;
 constexpr std::uint32_t no_piece = 0x40;
 constexpr std::uint32_t count_flag = 1U << 16;
@@ -71,7 +71,7 @@ constexpr auto table = [] {
 // that (bit 6 of its code), so it never overwrites a piece. Only squares 0..79 are read, and
 // only once the placement is known well formed.
 constexpr std::size_t mailbox_size = 256;
-constexpr std::size_t board_bytes = 80;
+[[maybe_unused]] constexpr std::size_t board_bytes = 80;  // (the scalar gather only)
 
 struct boards {
   bitboard occupied = 0;
