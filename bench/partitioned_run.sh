@@ -3,8 +3,8 @@
 # the in-memory run needs), in alternation ROUNDS times so that machine noise hits both alike:
 # wall time, peak RSS, temporary bytes (the stats JSON's memory.temp_bytes), lines, and whether
 # the two outputs are byte-identical. Prints every run, then a markdown table (median/min/max
-# seconds, partitioned over in-memory median, median peak RSS, peak RSS minus the budget,
-# temporary bytes per line and per deferred line).
+# seconds, partitioned over in-memory median, the median of the per-round ratios, median peak
+# RSS, peak RSS minus the budget, temporary bytes per line and per deferred line).
 # Usage: bench/partitioned_run.sh INPUT [--limit SIZE] [--rounds R] [--threads "N..."]
 #                                 [--piped] [--counts] [--out DIR]
 #   --limit SIZE   the partitioned runs' --memory-limit (K, M, G); default: one eighth of the
@@ -153,6 +153,11 @@ for mode in "${modes[@]}"; do
 done
 
 column() { awk -F'\t' -v m="$1" -v j="$2" -v f="$3" '$1 == m && $2 == j { print $f }' "$tsv"; }
+# MODE's seconds over BASE's in each round at -jJ, one a line (the pairs share the machine's mood)
+round_ratios() {
+  awk -F'\t' -v m="$1" -v b="$2" -v j="$3" '$2 == j && $1 == m { t[$3] = $4 } $2 == j && $1 == b { u[$3] = $4 }
+    END { for (r in t) if (r in u) print t[r] / u[r] }' "$tsv"
+}
 
 echo "Input: $input ($bytes bytes, $(column memory "${threads%% *}" 7 | head -n 1) lines), budget of the" \
   "partitioned runs --memory-limit $limit, $rounds rounds in alternation, $(nproc) CPUs"
@@ -162,8 +167,8 @@ echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'), fenbatch: $("$fenbatch" --version 
 echo
 for mode in "${modes[@]}"; do echo "    $mode: $(command_of "$mode" J)"; done
 echo
-echo "| mode | -j | median s | min s | max s | / in memory | peak RSS MiB | RSS - budget MiB | temp bytes/line | temp bytes/deferred line |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| mode | -j | median s | min s | max s | / in memory | per round | peak RSS MiB | RSS - budget MiB | temp bytes/line | temp bytes/deferred line |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for j in $threads; do
   for mode in "${modes[@]}"; do
     base=memory
@@ -171,17 +176,18 @@ for j in $threads; do
     read -r median low high <<<"$(column "$mode" "$j" 4 | stats)"
     read -r base_median _ _ <<<"$(column "$base" "$j" 4 | stats)"
     read -r rss _ _ <<<"$(column "$mode" "$j" 5 | stats)"
+    read -r paired _ _ <<<"$(round_ratios "$mode" "$base" "$j" | stats)"
     temp=$(column "$mode" "$j" 6 | tail -n 1)
     lines=$(column "$mode" "$j" 7 | tail -n 1)
     before=$(column "$mode" "$j" 8 | tail -n 1)
-    awk -v n="$mode" -v j="$j" -v m="$median" -v lo="$low" -v hi="$high" -v b="$base_median" \
+    awk -v n="$mode" -v j="$j" -v m="$median" -v lo="$low" -v hi="$high" -v b="$base_median" -v pr="$paired" \
         -v rss="$rss" -v lim="$limit_bytes" -v t="$temp" -v l="$lines" -v bef="$before" \
         -v part="$([[ $mode == partitioned* ]] && echo 1 || echo 0)" 'BEGIN {
       r = (rss == "NA") ? "n/a" : sprintf("%.0f", rss / 1024)
       over = (rss == "NA" || !part) ? "" : sprintf("%.0f", (rss * 1024 - lim) / 1048576)
       per = part ? sprintf("%.1f", t / l) : ""
       perd = (part && l > bef) ? sprintf("%.1f", t / (l - bef)) : ""
-      printf "| %s | %d | %.2f | %.2f | %.2f | %.2fx | %s | %s | %s | %s |\n", n, j, m, lo, hi, m / b, r, over, per, perd }'
+      printf "| %s | %d | %.2f | %.2f | %.2f | %.2fx | %.2fx | %s | %s | %s | %s |\n", n, j, m, lo, hi, m / b, pr, r, over, per, perd }'
   done
 done
 echo
