@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # G11: SIGKILL at (seeded) random moments, 30 times (8 under the sanitizers), during runs writing a ~12 MB output plus
 # --rejects and --stats-json: afterwards out.fen (and each side file) is either absent or the
-# complete, correct result, never partial; a temporary left by the killed run is recognisable
-# (.NAME.fenbatch-PID-RAND.tmp) and the next run removes it. strace of a normal run shows the
+# complete, correct result, never partial; the temporaries are unnamed (O_TMPFILE) until they
+# are complete, so one left by the killed run (a kill in the publish window, between naming and
+# renaming) is recognisable (.NAME.fenbatch-PID-RAND.tmp), complete (or empty: a kill inside the
+# link check at the start), and the next run removes it. strace of a normal run shows the
 # order: every temporary is fsynced before its rename, and the directory is fsynced after it.
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 need strace
@@ -33,6 +35,12 @@ for i in $(seq $((30 / SCALE_DOWN + 5))); do
   for t in $(temps_left); do   # this run's, or an earlier killed run's not yet cleaned
     if [[ $(basename "$t") =~ ^\.(out\.fen|rej\.txt|s\.json)\.fenbatch-([0-9]+)-[0-9a-f]{8}\.tmp$ ]]; then
       kill -0 "${BASH_REMATCH[2]}" 2>/dev/null && fail "kill $i: temporary $t of a live process"
+      case ${BASH_REMATCH[1]} in
+        out.fen) [ ! -s "$t" ] || cmp -s ref.out "$t" || fail "kill $i: temporary $t is partial" ;;
+        rej.txt) [ ! -s "$t" ] || cmp -s ref.rej "$t" || fail "kill $i: temporary $t is partial" ;;
+        s.json) [ ! -s "$t" ] || python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$t" 2>/dev/null ||
+          fail "kill $i: temporary $t is partial" ;;
+      esac
     else
       fail "kill $i: unrecognisable temporary $t"
     fi
