@@ -9,9 +9,14 @@ mkfifo fifo
 exec 3<>fifo   # read-write: fenbatch's opens of the FIFO never block, the data waits in it
 timeout 60 "$FENBATCH" -q --rejects r.txt --stats-json s.json fifo out.fen 3>&- &
 pid=$!
-for _ in $(seq 100); do [ "$(unnamed_open "$pid" .)" = 3 ] && break; sleep 0.1; done
-[ "$(unnamed_open "$pid" .)" = 3 ] || fail "the three unnamed temporaries not seen"
-modes=$(for fd in /proc/"$pid"/fd/*; do
+fb=""  # fenbatch's pid (timeout's child)
+for _ in $(seq 100); do
+  [ -n "$fb" ] || fb=$(pgrep -P "$pid" | head -n 1)
+  [ -n "$fb" ] && [ "$(unnamed_open "$fb" .)" = 3 ] && break
+  sleep 0.1
+done
+[ -n "$fb" ] && [ "$(unnamed_open "$fb" .)" = 3 ] || fail "the three unnamed temporaries not seen"
+modes=$(for fd in /proc/"$fb"/fd/*; do
   [[ $(readlink "$fd") == "$(pwd -P)"/#*" (deleted)" ]] && stat -L -c %a "$fd"
 done | sort -u | tr '\n' ' ')
 [ "$modes" = "600 " ] || fail "temporaries in progress have modes '$modes' (expected 600 for all 3)"
