@@ -189,7 +189,7 @@ TEST_F(CompressedOutput, AbandonedCompressedOutputLeavesTheOldFileAndNoTemporary
   {
     output_file f(out);
     f.write(sample_text(60000));  // several MB: compressed bytes really reach the temporary
-    EXPECT_EQ(entries(), 2);
+    EXPECT_EQ(entries(), 1);      // unnamed while written (issue 16)
   }
   EXPECT_EQ(read(out), "old\n");
   EXPECT_EQ(entries(), 1);

@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace fenbatch::pipeline {
 namespace {
@@ -54,10 +56,47 @@ TEST_F(OutputFile, AbandonedOutputLeavesTheOldFileAndNoTemporary) {
   {
     output_file f(out);
     f.write(std::string(3 << 20, 'x'));  // beyond the buffer: really written to the temporary
-    EXPECT_EQ(entries(), 2);
+    EXPECT_EQ(entries(), 1);  // unnamed while written (issue 16: even SIGKILL leaves nothing)
   }
   EXPECT_EQ(read(out), "old\n");
   EXPECT_EQ(entries(), 1);
+}
+
+TEST_F(OutputFile, TheTemporaryIsNamedOnlyWhenPrepared) {
+  const std::string out = path("out.fen");
+  std::ofstream(out) << "old\n";
+  output_file f(out);
+  f.write(std::string(3 << 20, 'x'));
+  EXPECT_EQ(entries(), 1);
+  f.prepare();
+  // Complete and synced, it now has the recognisable name publish() renames.
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir_)) {
+    names.push_back(entry.path().filename().string());
+  }
+  ASSERT_EQ(names.size(), 2U);
+  const std::string temp = names[0] == "out.fen" ? names[1] : names[0];
+  EXPECT_TRUE(temp.starts_with(".out.fen.fenbatch-" + std::to_string(::getpid()) + "-")) << temp;
+  EXPECT_TRUE(temp.ends_with(".tmp")) << temp;
+  EXPECT_EQ(read(path(temp)).size(), std::size_t{3} << 20);
+  EXPECT_EQ(read(out), "old\n");
+  f.publish();
+  EXPECT_EQ(read(out).size(), std::size_t{3} << 20);
+  EXPECT_EQ(entries(), 2);  // out.fen and the old content's link, until forget_previous()
+  f.forget_previous();
+  EXPECT_EQ(entries(), 1);
+}
+
+TEST_F(OutputFile, APreparedButUnpublishedTemporaryIsRemoved) {
+  const std::string out = path("out.fen");
+  {
+    output_file f(out);
+    f.write("data\n");
+    f.prepare();
+    EXPECT_EQ(entries(), 1);  // the named temporary
+  }
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_EQ(entries(), 0);
 }
 
 TEST_F(OutputFile, PublishReplacesAndKeepsTheExistingMode) {

@@ -369,6 +369,17 @@ same_result() {
 
 # spill_temps_open PID DIR: how many descriptors of PID are files in DIR (the unnamed
 # temporaries of a spill show as "DIR/#INODE (deleted)").
+# unnamed_open PID DIR: how many unnamed files (O_TMPFILE: "DIR/#INODE (deleted)") in DIR PID
+# has open (fenbatch's output temporaries before they are complete).
+unnamed_open() {
+  local dir n=0 fd
+  dir=$(cd "$2" && pwd -P)
+  for fd in /proc/"$1"/fd/*; do
+    [[ $(readlink "$fd" 2>/dev/null) == "$dir"/#*" (deleted)" ]] && n=$((n + 1))
+  done
+  echo "$n"
+}
+
 spill_temps_open() {
   local dir n=0 fd
   dir=$(cd "$2" && pwd -P)

@@ -79,6 +79,42 @@ std::string base_name_of(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+// A fresh name for the temporary: ".NAME.fenbatch-PID-RANDOM.tmp" beside the destination
+// (the stale-temporary cleaning below recognises it by the process number).
+std::string temporary_name(const std::string& dir, const std::string& base,
+                           std::random_device& entropy) {
+  char suffix[32];
+  std::snprintf(suffix, sizeof suffix, "%ld-%08x", static_cast<long>(::getpid()),
+                static_cast<unsigned>(entropy()));
+  return dir + "/." + base + ".fenbatch-" + suffix + ".tmp";
+}
+
+// Gives the unnamed (O_TMPFILE) file `fd` the name `name`: through /proc, else AT_EMPTY_PATH
+// (which older kernels allow only with CAP_DAC_READ_SEARCH). 0 or the error.
+int link_unnamed(int fd, const std::string& name) {
+  const std::string self = "/proc/self/fd/" + std::to_string(fd);
+  if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0) return 0;
+  if (errno == EEXIST) return EEXIST;
+  if (::linkat(fd, "", AT_FDCWD, name.c_str(), AT_EMPTY_PATH) == 0) return 0;
+  return errno;
+}
+
+// Whether the unnamed file `fd` can be given a name at prepare(): tried once now, so that a run
+// never writes everything and then cannot publish. Leaves `name` set to an unused name.
+bool can_link_unnamed(int fd, const std::string& dir, const std::string& base,
+                      std::random_device& entropy, std::string& name) {
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    name = temporary_name(dir, base, entropy);
+    // Registered while it exists, however briefly: a signal then removes it.
+    const int slot = register_temp_file(name);
+    const int error = link_unnamed(fd, name);
+    if (error == 0) ::unlink(name.c_str());
+    unregister_temp_file(slot);
+    if (error != EEXIST) return error == 0;
+  }
+  return false;
+}
+
 }  // namespace
 
 namespace {
@@ -158,11 +194,26 @@ output_file::output_file(std::string path, const std::function<void(std::string_
   const std::string dir = directory_of(path_);
   clean_stale_temporaries(dir, base_name_of(path_), notice);
   std::random_device entropy;
+  // Unnamed until prepare(), so that even SIGKILL while it is written leaves nothing behind.
+  // Naming is checked first (a run must never write everything and then fail to publish), on a
+  // file of its own: an unnamed file can be given a name only once.
+  const int probe = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+  if (probe >= 0) {
+    const bool linkable = can_link_unnamed(probe, dir, base_name_of(path_), entropy, temp_path_);
+    if (::close(probe) != 0) fail("close", path_, errno);
+    if (linkable) {
+      fd_ = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+      if (fd_ < 0) fail("create", path_, errno);
+      owns_fd_ = true;
+      unnamed_ = true;
+      return;
+    }
+  } else if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) {
+    fail("create", path_, errno);
+  }
+  // A file system without O_TMPFILE (or without a way to name such a file): a named temporary.
   for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
-    char suffix[32];
-    std::snprintf(suffix, sizeof suffix, "%ld-%08x", static_cast<long>(::getpid()),
-                  static_cast<unsigned>(entropy()));
-    temp_path_ = dir + "/." + base_name_of(path_) + ".fenbatch-" + suffix + ".tmp";
+    temp_path_ = temporary_name(dir, base_name_of(path_), entropy);
     fd_ = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     // Named by the destination: the temporary name means nothing to the user.
     if (fd_ < 0 && errno != EEXIST) fail("create", path_, errno);
@@ -180,7 +231,7 @@ output_file::~output_file() {
 void output_file::discard() noexcept {
   if (owns_fd_ && fd_ >= 0) ::close(fd_);
   fd_ = -1;
-  if (!temp_path_.empty()) {
+  if (!temp_path_.empty() && !unnamed_) {
     ::unlink(temp_path_.c_str());
     unregister_temp_file(temp_slot_);
     temp_slot_ = -1;
@@ -235,9 +286,30 @@ void output_file::prepare() {
   // Errors name the destination: the temporary name means nothing to the user.
   if (::fchmod(fd_, mode) != 0) fail("chmod", path_, errno);
   if (::fsync(fd_) != 0) fail("fsync", path_, errno);
+  if (unnamed_) name_temporary();
   const int fd = fd_;
   fd_ = -1;
   if (::close(fd) != 0) fail("close", path_, errno);
+}
+
+// The unnamed temporary, complete and synced, gets its name for publish()'s rename; from now on
+// a fatal signal removes it, as it removes a named temporary.
+void output_file::name_temporary() {
+  const std::string dir = directory_of(path_);
+  std::random_device entropy;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    temp_slot_ = register_temp_file(temp_path_);
+    const int error = link_unnamed(fd_, temp_path_);
+    if (error == 0) {
+      unnamed_ = false;
+      return;
+    }
+    unregister_temp_file(temp_slot_);
+    temp_slot_ = -1;
+    if (error != EEXIST) fail("link", path_, error);
+    temp_path_ = temporary_name(dir, base_name_of(path_), entropy);
+  }
+  fail("link", path_, EEXIST);
 }
 
 void output_file::publish() {

@@ -21,8 +21,8 @@ cat kept.fen
 mkdir ../interrupted && cd ../interrupted || exit 1
 "$FENBATCH_GEN" -n 100000000 -o big.fen 2>err.txt &
 generator=$!
-for _ in $(seq 100); do  # until its temporary exists (it is written from the start)
-  [ -n "$(ls -A)" ] && [ "$(ls -A)" != err.txt ] && break
+for _ in $(seq 100); do  # until its temporary is open (unnamed until complete: "#INODE (deleted)")
+  for fd in /proc/"$generator"/fd/*; do readlink "$fd"; done 2>/dev/null | grep -q "^$(pwd -P)/#[0-9]* (deleted)\$" && break
   sleep 0.05
 done
 kill -INT "$generator"

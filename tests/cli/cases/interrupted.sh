@@ -12,11 +12,14 @@ for signal in TERM INT; do
   "$FENBATCH" -q --rejects rejects.txt --stats-json stats.json fifo out.fen &
   pid=$!
   exec 3>fifo   # the writer end, kept open and silent: fenbatch blocks reading the FIFO
-  for _ in $(seq 100); do   # up to 10 s for the temporary output to appear
-    [ -n "$(find . -name '.out.fen.fenbatch-*.tmp')" ] && break
+  # Up to 10 s for the temporary outputs to be open: unnamed (O_TMPFILE) until complete, they
+  # show only as "DIR/#INODE (deleted)" among its descriptors.
+  unnamed() { for fd in /proc/"$pid"/fd/*; do readlink "$fd"; done 2>/dev/null | grep -c "^$(pwd -P)/#[0-9]* (deleted)\$"; }
+  for _ in $(seq 100); do
+    [ "$(unnamed)" = 3 ] && break
     sleep 0.1
   done
-  [ -n "$(find . -name '.out.fen.fenbatch-*.tmp')" ] || fail "$signal: no temporary output seen"
+  [ "$(unnamed)" = 3 ] || fail "$signal: no temporary outputs seen"
   kill -"$signal" "$pid"
   wait "$pid"
   status=$?

@@ -9,7 +9,7 @@ need strace
 printf '%s\n' "$K" "$S" >in.fen
 mkdir sub elsewhere
 TMPDIR=$PWD/elsewhere strace_run trace=open,openat -- "$FENBATCH" -q in.fen sub/out.fen || fail "exit $?"
-grep -Eq 'openat\(AT_FDCWD, "sub/\.out\.fen\.fenbatch-[^"]+\.tmp"' strace.log || fail "temporary not created in sub/: $(grep fenbatch- strace.log | head -2)"
+grep -Eq 'openat\(AT_FDCWD, "sub", O_WRONLY\|O_CLOEXEC\|O_TMPFILE' strace.log || fail "temporary not created in sub/: $(grep fenbatch- strace.log | head -2)"
 grep -q 'elsewhere/[^"]*fenbatch' strace.log && fail "TMPDIR was used: $(grep 'elsewhere/[^"]*fenbatch' strace.log | head -2)"
 printf 'old\n' >sub/out.fen
 saved=$(fingerprint_content sub/out.fen)

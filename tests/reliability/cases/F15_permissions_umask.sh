@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# F15: while a run is in progress its temporaries (output, rejects, stats) have mode 0600 (seen
-# while fenbatch waits on a FIFO input); a new output gets 0666 & ~umask (umask 077 -> 600,
+# F15: while a run is in progress its temporaries (output, rejects, stats; unnamed until they
+# are complete, so seen through /proc/PID/fd) have mode 0600 (seen while fenbatch waits on a
+# FIFO input); a new output gets 0666 & ~umask (umask 077 -> 600,
 # 022 -> 644, 027 -> 640) for the output and both side files; a replaced output keeps its mode.
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 printf '%s\n' "$K" "$S" "bad line" >in.fen
@@ -8,9 +9,17 @@ mkfifo fifo
 exec 3<>fifo   # read-write: fenbatch's opens of the FIFO never block, the data waits in it
 timeout 60 "$FENBATCH" -q --rejects r.txt --stats-json s.json fifo out.fen 3>&- &
 pid=$!
-for _ in $(seq 100); do [ "$(temps_left | wc -l)" = 3 ] && break; sleep 0.1; done
-modes=$(temps_left | xargs -r stat -c %a | sort -u | tr '\n' ' ')
-[ "$modes" = "600 " ] || fail "temporaries in progress have modes '$modes' (expected 600 for all 3: $(temps_left | tr '\n' ' '))"
+fb=""  # fenbatch's pid (timeout's child)
+for _ in $(seq 100); do
+  [ -n "$fb" ] || fb=$(pgrep -P "$pid" | head -n 1)
+  [ -n "$fb" ] && [ "$(unnamed_open "$fb" .)" = 3 ] && break
+  sleep 0.1
+done
+[ -n "$fb" ] && [ "$(unnamed_open "$fb" .)" = 3 ] || fail "the three unnamed temporaries not seen"
+modes=$(for fd in /proc/"$fb"/fd/*; do
+  [[ $(readlink "$fd") == "$(pwd -P)"/#*" (deleted)" ]] && stat -L -c %a "$fd"
+done | sort -u | tr '\n' ' ')
+[ "$modes" = "600 " ] || fail "temporaries in progress have modes '$modes' (expected 600 for all 3)"
 cat in.fen >&3
 exec 3>&-
 wait "$pid" || fail "FIFO run: exit $?"

@@ -28,14 +28,15 @@ old_or_new() {
   fail "$1: $2 is neither its old content nor the complete result"
 }
 # analyse: "KIND RENAMES" for the injected call in strace.log: KIND is temp (a call on a
-# temporary output's fd), rename, or other (an input, a directory, the loader's files);
+# temporary output's fd, named or O_TMPFILE), rename, or other (an input, a directory, the loader's files);
 # RENAMES the number of renames that had succeeded before it.
 analyse() {
   python3 -c 'import re, sys
 paths, renames = {}, 0
 for line in open(sys.argv[1], errors="replace"):
     m = re.search(r"openat\(AT_FDCWD, \"([^\"]*)\".*= (\d+)$", line)
-    if m: paths[m.group(2)] = m.group(1)
+    # An unnamed temporary output (O_TMPFILE, issue 16) is opened by its directory.
+    if m: paths[m.group(2)] = ".fenbatch-unnamed" if "O_TMPFILE" in line else m.group(1)
     if "INJECTED" in line:
         if re.search(r"rename\(", line): print("rename", renames)
         else:

@@ -24,14 +24,17 @@ for signal in HUP TERM INT; do
   "$FENBATCH" -q --rejects rej.txt --stats-json s.json fifo out.fen 2>err.txt &
   pid=$!
   exec 3>fifo
-  for _ in $(seq 200); do [ "$(temps_left | wc -l)" = 3 ] && break; sleep 0.05; done
-  [ "$(temps_left | wc -l)" = 3 ] || fail "$signal on FIFO: temporaries not seen"
+  for _ in $(seq 200); do [ "$(unnamed_open "$pid" .)" = 3 ] && break; sleep 0.05; done
+  [ "$(unnamed_open "$pid" .)" = 3 ] || fail "$signal on FIFO: the three unnamed temporaries not seen"
+  no_temps "$signal on FIFO, while writing"  # unnamed until complete (issue 16)
   kill -"$signal" "$pid"
   wait "$pid"
   status=$?
   exec 3>&-
   after "$signal while reading a FIFO" "$signal" "$status"
 done
+# The first fsync is the temporary output's, still unnamed: "$PWD/#INODE (deleted)".
+unnamed_regex="^$(printf '%s' "$(pwd -P)" | sed 's/[][\.*^$/]/\\&/g')/#[0-9]+ \\(deleted\\)\$"
 # (b) inside the fsync of the temporary output, before any rename
 for signal in TERM INT HUP; do
   done_=0
@@ -39,7 +42,7 @@ for signal in TERM INT HUP; do
     # (A missed attempt may have run to the end and published: start each one clean.)
     printf 'old content\n' >out.fen
     rm -f rej.txt s.json
-    if hold_and_change fsync '/\.out\.fen\.fenbatch-' 'kill -$signal $pid' "inject=fsync:delay_enter=$hold:when=1" \
+    if hold_and_change fsync "$unnamed_regex" 'kill -$signal $pid' "inject=fsync:delay_enter=$hold:when=1" \
          "$FENBATCH" -q -j1 --rejects rej.txt --stats-json s.json in.fen out.fen; then done_=1; break; fi
     echo "note: $signal missed a hold of $hold us; retrying" >&2
   done

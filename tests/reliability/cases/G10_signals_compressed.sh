@@ -26,21 +26,24 @@ for signal in HUP TERM INT; do
   pid=$!
   exec 3>fifo
   head -n 1000 in.fen >&3  # some compressed output already under way
-  for _ in $(seq 200); do [ "$(temps_left | wc -l)" = 3 ] && break; sleep 0.05; done
-  [ "$(temps_left | wc -l)" = 3 ] || fail "$signal on FIFO: temporaries not seen"
+  for _ in $(seq 200); do [ "$(unnamed_open "$pid" .)" = 3 ] && break; sleep 0.05; done
+  [ "$(unnamed_open "$pid" .)" = 3 ] || fail "$signal on FIFO: the three unnamed temporaries not seen"
+  no_temps "$signal on FIFO, while writing"  # unnamed until complete (issue 16)
   kill -"$signal" "$pid"
   wait "$pid"
   status=$?
   exec 3>&-
   after "$signal while reading a FIFO" "$signal" "$status"
 done
+# The first fsync is the temporary output's, still unnamed: "$PWD/#INODE (deleted)".
+unnamed_regex="^$(printf '%s' "$(pwd -P)" | sed 's/[][\.*^$/]/\\&/g')/#[0-9]+ \\(deleted\\)\$"
 # (b) inside the fsync of the temporary output, before any rename
 for signal in TERM INT HUP; do
   done_=0
   for hold in 500000 1500000 4000000; do
     cp old.zst out.fen.zst
     rm -f rej.txt.gz s.json.xz
-    if hold_and_change fsync '/\.out\.fen\.zst\.fenbatch-' 'kill -$signal $pid' "inject=fsync:delay_enter=$hold:when=1" \
+    if hold_and_change fsync "$unnamed_regex" 'kill -$signal $pid' "inject=fsync:delay_enter=$hold:when=1" \
          "$FENBATCH" -q -j1 --rejects rej.txt.gz --stats-json s.json.xz in.fen out.fen.zst; then done_=1; break; fi
     echo "note: $signal missed a hold of $hold us; retrying" >&2
   done

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # G11: SIGKILL at (seeded) random moments, 30 times (8 under the sanitizers), during runs writing a ~12 MB output plus
 # --rejects and --stats-json: afterwards out.fen (and each side file) is either absent or the
-# complete, correct result, never partial; a temporary left by the killed run is recognisable
-# (.NAME.fenbatch-PID-RAND.tmp) and the next run removes it. strace of a normal run shows the
-# order: every temporary is fsynced before its rename, and the directory is fsynced after it.
+# complete, correct result, never partial; the temporaries are unnamed (O_TMPFILE) until they
+# are complete, so one left by the killed run (a kill in the publish window, between naming and
+# renaming) is recognisable (.NAME.fenbatch-PID-RAND.tmp), complete (or empty: a kill inside the
+# link check at the start), and the next run removes it. strace of a normal run shows the
+# order: every temporary is fsynced before it is named (linkat) and renamed, and the directory
+# is fsynced after the rename.
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 need strace
 "$FENBATCH_GEN" -n $((200000 / SCALE_DOWN)) --seed 23 -o in.fen || die "fenbatch-gen failed"
@@ -33,6 +36,12 @@ for i in $(seq $((30 / SCALE_DOWN + 5))); do
   for t in $(temps_left); do   # this run's, or an earlier killed run's not yet cleaned
     if [[ $(basename "$t") =~ ^\.(out\.fen|rej\.txt|s\.json)\.fenbatch-([0-9]+)-[0-9a-f]{8}\.tmp$ ]]; then
       kill -0 "${BASH_REMATCH[2]}" 2>/dev/null && fail "kill $i: temporary $t of a live process"
+      case ${BASH_REMATCH[1]} in
+        out.fen) [ ! -s "$t" ] || cmp -s ref.out "$t" || fail "kill $i: temporary $t is partial" ;;
+        rej.txt) [ ! -s "$t" ] || cmp -s ref.rej "$t" || fail "kill $i: temporary $t is partial" ;;
+        s.json) [ ! -s "$t" ] || python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$t" 2>/dev/null ||
+          fail "kill $i: temporary $t is partial" ;;
+      esac
     else
       fail "kill $i: unrecognisable temporary $t"
     fi
@@ -43,15 +52,21 @@ echo "$absent absent, $complete complete (run ${run_ms} ms)" >&2
 "$FENBATCH" -q --dedupe --rejects rej.txt --stats-json s.json in.fen out.fen 2>/dev/null || fail "run after the kills: exit $?"
 no_temps "run after the kills"
 # fsync before rename, directory fsync after.
-strace_run trace=openat,fsync,rename,close -- "$FENBATCH" -q -j1 --rejects rej.txt --stats-json s.json in.fen out.fen || fail "traced run: exit $?"
+strace_run trace=openat,fsync,linkat,rename,close -- "$FENBATCH" -q -j1 --rejects rej.txt --stats-json s.json in.fen out.fen || fail "traced run: exit $?"
 python3 - strace.log <<'PY' || fail "fsync/rename order"
 import re, sys
-fd_path, synced, bad, last_rename, dir_synced_after = {}, set(), [], None, 0
+fd_path, synced, synced_fds, bad, last_rename, dir_synced_after = {}, set(), set(), [], None, 0
 for line in open(sys.argv[1]):
     m = re.search(r'openat\(AT_FDCWD, "([^"]*)".* = (\d+)$', line)
-    if m: fd_path[m.group(2)] = m.group(1)
+    # A temporary is opened unnamed (O_TMPFILE, by its directory) and named by linkat once synced.
+    if m: fd_path[m.group(2)] = "<unnamed>" if "O_TMPFILE" in line else m.group(1)
+    m = re.search(r'close\((\d+)\) += 0', line)
+    if m: synced_fds.discard(m.group(1))
+    m = re.search(r'linkat\(AT_FDCWD, "/proc/self/fd/(\d+)", AT_FDCWD, "([^"]*)".* = 0$', line)
+    if m and m.group(1) in synced_fds: synced.add(m.group(2))
     m = re.search(r'fsync\((\d+)\) += 0', line)
     if m:
+        synced_fds.add(m.group(1))
         p = fd_path.get(m.group(1), "")
         synced.add(p)
         if last_rename and p in (".", "/") or (p and last_rename and p == last_rename): dir_synced_after += 1

@@ -1,11 +1,13 @@
-// Buffered output with the atomic-publish contract: a regular destination is written to a
-// temporary file in its own directory (mode 0600, O_EXCL|O_NOFOLLOW); only prepare() + publish()
-// fsync it, rename it over the destination and fsync the directory; destruction before that
-// removes it. "-" and existing non-regular destinations (/dev/null, FIFOs) are written directly.
-// A compressed destination (by its codec) is compressed between the buffer and the file, under
-// the same contract: prepare() ends the compressed stream before the fsync.
-// Public so that every program of the project writes files one way (the corpus generator too);
-// a program using it calls install_signal_cleanup() first.
+// Buffered output with the atomic-publish contract: a regular destination is written to an
+// unnamed temporary file (O_TMPFILE, mode 0600) in its own directory, so that even SIGKILL while
+// it is written leaves nothing; prepare() fsyncs it and names it ".NAME.fenbatch-PID-RAND.tmp"
+// (linkat), publish() renames it over the destination and fsyncs the directory; destruction
+// before that removes it. Where the file system has no O_TMPFILE, the temporary is named from
+// the start (O_EXCL|O_NOFOLLOW). "-" and existing non-regular destinations (/dev/null, FIFOs) are
+// written directly. A compressed destination (by its codec) is compressed between the buffer and
+// the file, under the same contract: prepare() ends the compressed stream before the fsync. Public
+// so that every program of the project writes files one way (the corpus generator too); a program
+// using it calls install_signal_cleanup() first.
 #pragma once
 
 #include <functional>
@@ -78,9 +80,11 @@ class output_file {
   void write_all(std::string_view data);  // through the compressor, if any
   void write_raw(std::string_view data);  // to the file
   void discard() noexcept;
+  void name_temporary();
 
   std::string path_;       // as given
-  std::string temp_path_;  // empty when writing directly
+  std::string temp_path_;  // empty when writing directly; while unnamed_, the name it will get
+  bool unnamed_ = false;   // an O_TMPFILE temporary not yet linked (before prepare())
   int fd_ = -1;
   bool owns_fd_ = false;
   bool committed_ = false;
