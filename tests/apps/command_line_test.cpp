@@ -1,6 +1,7 @@
 // fenbatch's command line (apps/batch/command_line.cpp): the operands as uniq's, the output
 // format by the output's name, errors naming options as typed, no abbreviations.
 #include "batch/command_line.hpp"
+#include "parse_args.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,26 +16,6 @@ namespace fenbatch::app {
 namespace {
 
 using core::output_format;
-
-// parse_command_line over "fenbatch ARGS...".
-std::optional<command_line> parse(std::initializer_list<std::string> args) {
-  std::vector<std::string> words{"fenbatch"};
-  words.insert(words.end(), args);
-  std::vector<char*> argv;
-  for (std::string& w : words) argv.push_back(w.data());
-  argv.push_back(nullptr);
-  return parse_command_line(static_cast<int>(words.size()), argv.data());
-}
-
-// The usage_error message for ARGS, or "" when they parse.
-std::string usage_error_of(std::initializer_list<std::string> args) {
-  try {
-    (void)parse(args);
-  } catch (const usage_error& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(CommandLine, OperandsAreInputThenOutputAsForUniq) {
   auto c = parse({});

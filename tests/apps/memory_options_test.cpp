@@ -10,27 +10,10 @@
 #include <vector>
 
 #include "batch/command_line.hpp"
+#include "parse_args.hpp"
 
 namespace fenbatch::app {
 namespace {
-
-std::optional<command_line> parse(std::initializer_list<std::string> args) {
-  std::vector<std::string> words{"fenbatch"};
-  words.insert(words.end(), args);
-  std::vector<char*> argv;
-  for (std::string& w : words) argv.push_back(w.data());
-  argv.push_back(nullptr);
-  return parse_command_line(static_cast<int>(words.size()), argv.data());
-}
-
-std::string usage_error_of(std::initializer_list<std::string> args) {
-  try {
-    (void)parse(args);
-  } catch (const usage_error& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(MemoryOptions, DefaultsAreTheSystemsShareAndTheDefaultDirectory) {
   const auto c = parse({"in.fen", "out.fen"});

@@ -10,36 +10,15 @@
 #include <string>
 #include <vector>
 
+#include "compared_run.hpp"
 #include "fenbatch/pipeline/run.hpp"
-#include "read_file.hpp"
+#include "placement_text.hpp"
 #include "temp_dir.hpp"
 
 namespace fenbatch::pipeline {
 namespace {
 
-using test::read_file;
 using test::temp_dir;
-
-// A board of 64 characters (a1 first, '.' empty) as a placement field.
-std::string placement(const std::string& board) {
-  std::string out;
-  for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      const char piece = board[static_cast<std::size_t>(rank * 8 + file)];
-      if (piece == '.') {
-        ++empty;
-        continue;
-      }
-      if (empty != 0) out += static_cast<char>('0' + empty);
-      empty = 0;
-      out += piece;
-    }
-    if (empty != 0) out += static_cast<char>('0' + empty);
-    if (rank != 0) out += '/';
-  }
-  return out;
-}
 
 // `lines` lines: mostly distinct positions (two kings, a white knight and a black bishop on
 // random squares, black to move; the few illegal ones are rejects like any other), one in
@@ -76,7 +55,7 @@ std::string corpus(std::uint64_t seed, int lines) {
         while (board[square] != '.') square = (square + 1) % 64;
         board[square] = piece;
       }
-      line = placement(board) + " b - - 0 1";
+      line = test::placement_text(board) + " b - - 0 1";
     }
     written.push_back(line);
     text += line + "\n";
@@ -84,38 +63,9 @@ std::string corpus(std::uint64_t seed, int lines) {
   return text;
 }
 
-struct outcome {
-  std::string output, rejects, counts, duplicates, stats_json;
-  run_stats stats;
-};
-
-outcome run_in(const temp_dir& dir, run_config config) {
-  config.output = dir.path("out.fen");
-  config.rejects_path = dir.path("rejects.txt");
-  if (!config.counts_path.empty()) config.counts_path = dir.path("counts.tsv");
-  if (!config.duplicates_path.empty()) config.duplicates_path = dir.path("dups.txt");
-  config.temp_dir = dir.path("");
-  outcome o;
-  o.stats = run(config);
-  o.output = read_file(config.output);
-  o.rejects = read_file(config.rejects_path);
-  if (!config.counts_path.empty()) o.counts = read_file(config.counts_path);
-  if (!config.duplicates_path.empty()) o.duplicates = read_file(config.duplicates_path);
-  run_stats comparable = o.stats;
-  comparable.wall_seconds = 0;
-  comparable.threads = 0;
-  comparable.memory = {};
-  o.stats_json = to_json(comparable, config);
-  return o;
-}
-
-void expect_same(const outcome& partitioned, const outcome& in_memory) {
-  EXPECT_EQ(partitioned.output, in_memory.output);
-  EXPECT_EQ(partitioned.rejects, in_memory.rejects);
-  EXPECT_EQ(partitioned.counts, in_memory.counts);
-  EXPECT_EQ(partitioned.duplicates, in_memory.duplicates);
-  EXPECT_EQ(partitioned.stats_json, in_memory.stats_json);
-}
+using test::compared_run;
+using test::expect_same_files;
+using test::run_for_comparison;
 
 class PartitionedLimits : public testing::Test {
  protected:
@@ -139,7 +89,7 @@ TEST_F(PartitionedLimits, HundredsOfPartitionsWriteWhatMemoryWrites) {
     SCOPED_TRACE(origins ? "with --counts and --duplicates" : "plain --dedupe");
     run_config config = base({input}, origins);
     config.threads = 2;
-    const outcome in_memory = run_in(dir_, config);
+    const compared_run in_memory = run_for_comparison(dir_, config);
     ASSERT_FALSE(in_memory.stats.memory.partitioned);
     // The reference has what the budget must not fit: many distinct positions, and repeats.
     ASSERT_GT(in_memory.stats.written, 250000U);
@@ -150,12 +100,12 @@ TEST_F(PartitionedLimits, HundredsOfPartitionsWriteWhatMemoryWrites) {
       SCOPED_TRACE(testing::Message() << "threads " << threads);
       config.threads = threads;
       config.chunk_size = threads == 1 ? std::size_t{1} << 20 : std::size_t{5000};
-      const outcome partitioned = run_in(dir_, config);
+      const compared_run partitioned = run_for_comparison(dir_, config);
       EXPECT_TRUE(partitioned.stats.memory.partitioned);
       EXPECT_EQ(partitioned.stats.memory.lines_before_switch, 0U);
       EXPECT_GE(partitioned.stats.memory.partitions, 200U);
       EXPECT_GT(partitioned.stats.memory.temp_bytes, 0U);
-      expect_same(partitioned, in_memory);
+      expect_same_files(partitioned, in_memory);
     }
   }
 }
@@ -167,7 +117,7 @@ TEST_F(PartitionedLimits, SwitchesAtSeveralPointsWriteWhatMemoryWrites) {
   for (const bool origins : {false, true}) {
     SCOPED_TRACE(origins ? "with --counts and --duplicates" : "plain --dedupe");
     run_config config = base(inputs, origins);
-    const outcome in_memory = run_in(dir_, config);
+    const compared_run in_memory = run_for_comparison(dir_, config);
     ASSERT_FALSE(in_memory.stats.memory.partitioned);
     ASSERT_GT(in_memory.stats.written, 180000U);
     // The set gets 7/8 of the budget at 17 bytes a slot (25 with origins), at least 65,536
@@ -184,8 +134,8 @@ TEST_F(PartitionedLimits, SwitchesAtSeveralPointsWriteWhatMemoryWrites) {
       config.threads = 1 + static_cast<unsigned>(i % 2);
       config.use_mmap = i % 3 != 1;
       config.chunk_size = i % 2 == 0 ? std::size_t{20000} : std::size_t{7777};
-      const outcome partitioned = run_in(dir_, config);
-      expect_same(partitioned, in_memory);
+      const compared_run partitioned = run_for_comparison(dir_, config);
+      expect_same_files(partitioned, in_memory);
       if (i + 1 == std::size(budgets)) {
         EXPECT_FALSE(partitioned.stats.memory.partitioned);
         break;

@@ -10,15 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "compared_run.hpp"
 #include "fenbatch/pipeline/run.hpp"
 #include "placement_text.hpp"
-#include "read_file.hpp"
 #include "temp_dir.hpp"
 
 namespace fenbatch::pipeline {
 namespace {
 
-using test::read_file;
 using test::temp_dir;
 
 bool adjacent(int a, int b) {
@@ -75,38 +74,9 @@ std::string corpus(std::uint64_t seed, int lines) {
   return text;
 }
 
-struct outcome {
-  std::string output, rejects, counts, duplicates, stats_json;
-  run_stats stats;
-};
-
-outcome run_in(const temp_dir& dir, run_config config) {
-  config.output = dir.path("out.fen");
-  config.rejects_path = dir.path("rejects.txt");
-  if (!config.counts_path.empty()) config.counts_path = dir.path("counts.tsv");
-  if (!config.duplicates_path.empty()) config.duplicates_path = dir.path("dups.txt");
-  config.temp_dir = dir.path("");
-  outcome o;
-  o.stats = run(config);
-  o.output = read_file(config.output);
-  o.rejects = read_file(config.rejects_path);
-  if (!config.counts_path.empty()) o.counts = read_file(config.counts_path);
-  if (!config.duplicates_path.empty()) o.duplicates = read_file(config.duplicates_path);
-  run_stats comparable = o.stats;
-  comparable.wall_seconds = 0;
-  comparable.threads = 0;
-  comparable.memory = {};
-  o.stats_json = to_json(comparable, config);
-  return o;
-}
-
-void expect_same(const outcome& partitioned, const outcome& in_memory) {
-  EXPECT_EQ(partitioned.output, in_memory.output);
-  EXPECT_EQ(partitioned.rejects, in_memory.rejects);
-  EXPECT_EQ(partitioned.counts, in_memory.counts);
-  EXPECT_EQ(partitioned.duplicates, in_memory.duplicates);
-  EXPECT_EQ(partitioned.stats_json, in_memory.stats_json);
-}
+using test::compared_run;
+using test::expect_same_files;
+using test::run_for_comparison;
 
 class PartitionedRun : public testing::Test {
  protected:
@@ -133,7 +103,7 @@ TEST_F(PartitionedRun, FromTheStartWritesWhatMemoryWrites) {
   for (const bool origins : {false, true}) {
     SCOPED_TRACE(origins ? "with --counts and --duplicates" : "plain --dedupe");
     run_config config = base(origins);
-    const outcome in_memory = run_in(dir_, config);
+    const compared_run in_memory = run_for_comparison(dir_, config);
     ASSERT_FALSE(in_memory.stats.memory.partitioned);
     ASSERT_GT(in_memory.stats.duplicates, 10000U);
     config.dedupe_memory_bytes = 1;  // not even an empty set fits
@@ -142,10 +112,10 @@ TEST_F(PartitionedRun, FromTheStartWritesWhatMemoryWrites) {
         SCOPED_TRACE(testing::Message() << "threads " << threads << " chunk " << chunk);
         config.threads = threads;
         config.chunk_size = chunk;
-        const outcome partitioned = run_in(dir_, config);
+        const compared_run partitioned = run_for_comparison(dir_, config);
         EXPECT_TRUE(partitioned.stats.memory.partitioned);
         EXPECT_EQ(partitioned.stats.memory.lines_before_switch, 0U);
-        expect_same(partitioned, in_memory);
+        expect_same_files(partitioned, in_memory);
       }
     }
   }
@@ -155,7 +125,7 @@ TEST_F(PartitionedRun, SwitchInTheMiddleWritesWhatMemoryWrites) {
   for (const bool origins : {false, true}) {
     SCOPED_TRACE(origins ? "with --counts and --duplicates" : "plain --dedupe");
     run_config config = base(origins);
-    const outcome in_memory = run_in(dir_, config);
+    const compared_run in_memory = run_for_comparison(dir_, config);
     for (const unsigned threads : {1U, 2U}) {
       for (const bool mmap : {true, false}) {
         SCOPED_TRACE(testing::Message() << "threads " << threads << " mmap " << mmap);
@@ -164,11 +134,11 @@ TEST_F(PartitionedRun, SwitchInTheMiddleWritesWhatMemoryWrites) {
         config.chunk_size = 20000;
         // The set holds about 72,000 keys (17 bytes a slot; 25 with origins), the input has 79,362.
         config.dedupe_memory_bytes = std::uint64_t{origins ? 2600U : 1800U} << 10;
-        const outcome partitioned = run_in(dir_, config);
+        const compared_run partitioned = run_for_comparison(dir_, config);
         EXPECT_TRUE(partitioned.stats.memory.partitioned);
         EXPECT_GT(partitioned.stats.memory.lines_before_switch, 0U);
         EXPECT_LT(partitioned.stats.memory.lines_before_switch, partitioned.stats.lines);
-        expect_same(partitioned, in_memory);
+        expect_same_files(partitioned, in_memory);
       }
     }
   }

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -53,13 +54,28 @@ TEST(TempSpace, AFileIsRefused) {
 }
 
 TEST(TempSpace, AReadOnlyDirectoryIsRefused) {
-  if (::geteuid() == 0) GTEST_SKIP() << "root writes into read-only directories";
   const test::temp_dir dir;
   const std::string path = dir.path("readonly");
   std::filesystem::create_directory(path);
-  ASSERT_EQ(::chmod(path.c_str(), 0500), 0);
-  EXPECT_EQ(refusal(path), "cannot use temporary directory " + path +
-                               ": cannot create a file there: Permission denied");
+  ASSERT_EQ(::chmod(path.c_str(), 0555), 0);
+  ASSERT_EQ(::chmod(dir.path("").c_str(), 0755), 0);  // (user 65534 below must reach it)
+  const std::string expected =
+      "cannot use temporary directory " + path + ": cannot create a file there: Permission denied";
+  if (::geteuid() != 0) {
+    EXPECT_EQ(refusal(path), expected);
+  } else {
+    // Root writes into read-only directories: check as the unprivileged user nobody.
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      if (::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(2);
+      ::_exit(refusal(path) == expected ? 0 : 1);
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        << "child status " << status << " (1: another message, 2: could not become nobody)";
+  }
   ::chmod(path.c_str(), 0700);
 }
 

@@ -1,17 +1,16 @@
 #include "spill/temp_space.hpp"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
-#include <vector>
+#include <system_error>
 
 #include "fenbatch/pipeline/binary_size.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
 #include "fenbatch/pipeline/io_error.hpp"
+#include "spill/spill_file.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -20,18 +19,14 @@ namespace {
   throw config_error("cannot use temporary directory " + directory + ": " + reason);
 }
 
-// A file in `directory` as spill_file makes one, closed again at once; errno when none can be.
+// A file in `directory` made as every temporary file is (spill_file), gone again at once;
+// errno when none can be made.
 int try_unnamed_file(const std::string& directory) {
-  int fd = ::open(directory.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-  if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
-    std::string name = directory + "/.fenbatch-check-XXXXXX";
-    std::vector<char> writable(name.begin(), name.end());
-    writable.push_back('\0');
-    fd = ::mkostemp(writable.data(), O_CLOEXEC);
-    if (fd >= 0) ::unlink(writable.data());
+  try {
+    const spill_file probe(directory, 0);
+  } catch (const std::system_error& e) {
+    return e.code().value();
   }
-  if (fd < 0) return errno;
-  ::close(fd);
   return 0;
 }
 
