@@ -69,17 +69,6 @@ using test::run_for_comparison;
 
 class PartitionedLimits : public testing::Test {
  protected:
-  [[nodiscard]] run_config base(std::vector<std::string> inputs, bool origins) const {
-    run_config config;
-    config.inputs = std::move(inputs);
-    config.dedupe = true;
-    config.samples_per_reason = 2;
-    if (origins) {
-      config.counts_path = "counts";
-      config.duplicates_path = "dups";
-    }
-    return config;
-  }
   temp_dir dir_;
 };
 
@@ -87,7 +76,7 @@ TEST_F(PartitionedLimits, HundredsOfPartitionsWriteWhatMemoryWrites) {
   const std::string input = dir_.file("in.fen", corpus(11, 400000));
   for (const bool origins : {false, true}) {
     SCOPED_TRACE(origins ? "with --counts and --duplicates" : "plain --dedupe");
-    run_config config = base({input}, origins);
+    run_config config = test::dedupe_config({input}, origins);
     config.threads = 2;
     const compared_run in_memory = run_for_comparison(dir_, config);
     ASSERT_FALSE(in_memory.stats.memory.partitioned);
@@ -116,7 +105,7 @@ TEST_F(PartitionedLimits, SwitchesAtSeveralPointsWriteWhatMemoryWrites) {
                                            dir_.file("b.fen", corpus(22, 120000))};
   for (const bool origins : {false, true}) {
     SCOPED_TRACE(origins ? "with --counts and --duplicates" : "plain --dedupe");
-    run_config config = base(inputs, origins);
+    run_config config = test::dedupe_config(inputs, origins);
     const compared_run in_memory = run_for_comparison(dir_, config);
     ASSERT_FALSE(in_memory.stats.memory.partitioned);
     ASSERT_GT(in_memory.stats.written, 180000U);

@@ -83,18 +83,6 @@ class PartitionedRun : public testing::Test {
   void SetUp() override {
     inputs_ = {dir_.file("a.fen", corpus(1, 120000)), dir_.file("b.fen", corpus(2, 60000))};
   }
-  // With origins: --counts and --duplicates too.
-  [[nodiscard]] run_config base(bool origins) const {
-    run_config config;
-    config.inputs = inputs_;
-    config.dedupe = true;
-    config.samples_per_reason = 2;
-    if (origins) {
-      config.counts_path = "counts";
-      config.duplicates_path = "dups";
-    }
-    return config;
-  }
   temp_dir dir_;
   std::vector<std::string> inputs_;
 };
@@ -102,7 +90,7 @@ class PartitionedRun : public testing::Test {
 TEST_F(PartitionedRun, FromTheStartWritesWhatMemoryWrites) {
   for (const bool origins : {false, true}) {
     SCOPED_TRACE(origins ? "with --counts and --duplicates" : "plain --dedupe");
-    run_config config = base(origins);
+    run_config config = test::dedupe_config(inputs_, origins);
     const compared_run in_memory = run_for_comparison(dir_, config);
     ASSERT_FALSE(in_memory.stats.memory.partitioned);
     ASSERT_GT(in_memory.stats.duplicates, 10000U);
@@ -124,7 +112,7 @@ TEST_F(PartitionedRun, FromTheStartWritesWhatMemoryWrites) {
 TEST_F(PartitionedRun, SwitchInTheMiddleWritesWhatMemoryWrites) {
   for (const bool origins : {false, true}) {
     SCOPED_TRACE(origins ? "with --counts and --duplicates" : "plain --dedupe");
-    run_config config = base(origins);
+    run_config config = test::dedupe_config(inputs_, origins);
     const compared_run in_memory = run_for_comparison(dir_, config);
     for (const unsigned threads : {1U, 2U}) {
       for (const bool mmap : {true, false}) {

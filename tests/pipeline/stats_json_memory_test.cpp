@@ -90,14 +90,12 @@ TEST(StatsJsonMemory, ARunWritesTheMemberInItsDocument) {
                       "\"partitions\": 0,\n    \"temp_bytes\": 0\n  }"),
             std::string::npos)
       << json;
-  // run() sets the budget; where it does, it is the asked one.
-  if (stats.memory.limit_bytes != 0) {
-    EXPECT_EQ(stats.memory.limit_bytes, std::uint64_t{64} << 20);
-    EXPECT_EQ(stats.memory.limit_source, "--memory-limit");
-    EXPECT_NE(json.find(memory_object(67108864, "--memory-limit", "memory", 0, 0, 0)),
-              std::string::npos)
-        << json;
-  }
+  // run() sets the budget: the asked one.
+  EXPECT_EQ(stats.memory.limit_bytes, std::uint64_t{64} << 20);
+  EXPECT_EQ(stats.memory.limit_source, "--memory-limit");
+  EXPECT_NE(json.find(memory_object(67108864, "--memory-limit", "memory", 0, 0, 0)),
+            std::string::npos)
+      << json;
 }
 
 TEST(StatsJsonMemory, ADefaultBudgetIsAtLeastTheMinimum) {
@@ -107,11 +105,9 @@ TEST(StatsJsonMemory, ADefaultBudgetIsAtLeastTheMinimum) {
   config.output = dir.path("out.fen");
   config.dedupe = true;
   const run_stats stats = run(config);
-  if (stats.memory.limit_bytes != 0) {  // set by run()
-    EXPECT_GE(stats.memory.limit_bytes, detail::min_memory_limit);
-    EXPECT_NE(stats.memory.limit_source, "--memory-limit");
-    EXPECT_NE(stats.memory.limit_source, "");
-  }
+  EXPECT_GE(stats.memory.limit_bytes, detail::min_memory_limit);
+  EXPECT_NE(stats.memory.limit_source, "--memory-limit");
+  EXPECT_NE(stats.memory.limit_source, "");
 }
 
 }  // namespace

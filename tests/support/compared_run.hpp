@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "fenbatch/pipeline/run.hpp"
 #include "read_file.hpp"
@@ -19,6 +21,20 @@ struct compared_run {
   std::string output, rejects, counts, duplicates, stats_json;
   pipeline::run_stats stats;
 };
+
+// A --dedupe run of `inputs`, quoting 2 samples per reason; with origins, --counts and
+// --duplicates too (run_for_comparison places their files).
+inline pipeline::run_config dedupe_config(std::vector<std::string> inputs, bool origins) {
+  pipeline::run_config config;
+  config.inputs = std::move(inputs);
+  config.dedupe = true;
+  config.samples_per_reason = 2;
+  if (origins) {
+    config.counts_path = "counts";
+    config.duplicates_path = "dups";
+  }
+  return config;
+}
 
 // Runs `config` with its files in `dir` (counts and duplicates only where the config names
 // them; temporary files there too).

@@ -4,8 +4,6 @@
 # docs/stats.schema.json, and broken ones are refused (a mode other than memory or
 # partitioned, a member missing, an unknown member, a negative count). --stats prints the
 # line "memory: 64 MiB budget (--memory-limit); dedupe in memory".
-# run() fills the budget (run_stats::memory); where a build leaves it at 0, the budget's own
-# checks are skipped and only the shape is checked.
 set -euo pipefail
 schema="$DATA/../../docs/stats.schema.json"
 printf '%s\n' '4k3/8/8/8/8/8/8/4K3 w - - 0 1' '4k3/8/8/8/8/8/8/4K3 w - - 0 1' 'bad' >in.fen
@@ -34,21 +32,17 @@ for path, d in documents.items():
     if {k: m[k] for k in ("dedupe", "lines_before_switch", "partitions", "temp_bytes")} != {
             "dedupe": "memory", "lines_before_switch": 0, "partitions": 0, "temp_bytes": 0}:
         failures.append(f"{path}: three lines fit in memory: {m}")
-    if m["limit_bytes"] != 0:  # filled by run()
-        if m["limit_bytes"] < 16 << 20 or m["limit_source"] not in sources:
-            failures.append(f"{path}: budget {m}")
-        if path == "asked.json" and (m["limit_bytes"], m["limit_source"]) != (
-                64 << 20, "--memory-limit"):
-            failures.append(f"{path}: asked for 64M: {m}")
-        if path == "default.json" and m["limit_source"] == "--memory-limit":
-            failures.append(f"{path}: nothing asked: {m}")
+    if m["limit_bytes"] < 16 << 20 or m["limit_source"] not in sources:
+        failures.append(f"{path}: budget {m}")
+    if path == "asked.json" and (m["limit_bytes"], m["limit_source"]) != (
+            64 << 20, "--memory-limit"):
+        failures.append(f"{path}: asked for 64M: {m}")
+    if path == "default.json" and m["limit_source"] == "--memory-limit":
+        failures.append(f"{path}: nothing asked: {m}")
 
 summary = [line for line in open(sys.argv[5]) if line.startswith("  memory: ")]
-if documents["asked.json"]["memory"]["limit_bytes"] != 0:
-    if summary != ["  memory: 64 MiB budget (--memory-limit); dedupe in memory\n"]:
-        failures.append(f"--stats memory line: {summary}")
-elif summary:
-    failures.append(f"--stats memory line without a budget: {summary}")
+if summary != ["  memory: 64 MiB budget (--memory-limit); dedupe in memory\n"]:
+    failures.append(f"--stats memory line: {summary}")
 
 def broken(what, change):
     document = copy.deepcopy(documents["asked.json"])
