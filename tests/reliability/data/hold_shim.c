@@ -14,6 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "hold_handshake.h"
+
 static int held;
 
 static int is_target(int fd, const char* call) {
@@ -22,28 +24,16 @@ static int is_target(int fd, const char* call) {
   if (held || fd < 0 || want_call == NULL || want_path == NULL || strcmp(want_call, call) != 0) {
     return 0;
   }
-  char link[64];
   char path[4096];
-  snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
-  const ssize_t n = readlink(link, path, sizeof path - 1);
-  if (n <= 0) return 0;
-  path[n] = '\0';
+  const size_t n = fd_path(fd, path, sizeof path);
+  if (n == 0) return 0;
   const size_t len = strlen(want_path);
-  return (size_t)n >= len && strcmp(path + n - (ssize_t)len, want_path) == 0;
+  return n >= len && strcmp(path + n - len, want_path) == 0;
 }
 
 static void hold(void) {
   held = 1;
-  const char* dir = getenv("FB_HOLD_DIR");
-  if (dir == NULL) return;
-  char ready[4096];
-  char go[4096];
-  snprintf(ready, sizeof ready, "%s/hold.ready", dir);
-  snprintf(go, sizeof go, "%s/hold.go", dir);
-  const int fd = open(ready, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-  if (fd >= 0) close(fd);
-  const struct timespec pause = {0, 2000000};
-  for (int i = 0; i < 30000 && access(go, F_OK) != 0; ++i) nanosleep(&pause, NULL);
+  hold_handshake(NULL);
 }
 
 typedef void* (*mmap_fn)(void*, size_t, int, int, int, off_t);

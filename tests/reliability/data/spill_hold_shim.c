@@ -18,6 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "hold_handshake.h"
+
 static atomic_int held;
 
 static int is_target(int fd, const char* call) {
@@ -27,12 +29,8 @@ static int is_target(int fd, const char* call) {
       strcmp(want_call, call) != 0) {
     return 0;
   }
-  char link[64];
   char path[4096];
-  snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
-  const ssize_t n = readlink(link, path, sizeof path - 1);
-  if (n <= 0) return 0;
-  path[n] = '\0';
+  if (fd_path(fd, path, sizeof path) == 0) return 0;
   const size_t len = strlen(prefix);
   return strncmp(path, prefix, len) == 0 && path[len] == '/';
 }
@@ -40,20 +38,7 @@ static int is_target(int fd, const char* call) {
 static void hold(const char* call) {
   int expected = 0;
   if (!atomic_compare_exchange_strong(&held, &expected, 1)) return;
-  const char* dir = getenv("FB_HOLD_DIR");
-  if (dir == NULL) return;
-  char ready[4096];
-  char go[4096];
-  snprintf(ready, sizeof ready, "%s/hold.ready", dir);
-  snprintf(go, sizeof go, "%s/hold.go", dir);
-  const int fd = open(ready, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-  if (fd >= 0) {
-    ssize_t ignored = write(fd, call, strlen(call));
-    (void)ignored;
-    close(fd);
-  }
-  const struct timespec pause = {0, 2000000};
-  for (int i = 0; i < 30000 && access(go, F_OK) != 0; ++i) nanosleep(&pause, NULL);
+  hold_handshake(call);
 }
 
 typedef ssize_t (*write_fn)(int, const void*, size_t);
