@@ -6,6 +6,8 @@ packages=(
   build-essential cmake ninja-build pkg-config zstd
   libboost-iostreams-dev libboost-program-options-dev libtbb-dev libxxhash-dev libzstd-dev
   libgtest-dev libbenchmark-dev libsimdjson-dev
+  # fenbatch-mpi and its tests
+  openmpi-bin libopenmpi-dev
   # the statistics schema test
   python3-jsonschema
   # the reliability tests: fault injection, archives, limits, file systems

@@ -20,6 +20,8 @@
 
 #include "fenbatch/pipeline/run.hpp"
 
+#include "run_part.hpp"
+
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -124,10 +126,8 @@ run_config effective_config(const run_config& asked) {
 }
 
 }  // namespace
-}  // namespace detail
 
-run_stats run(const run_config& asked) {
-  using namespace detail;
+run_stats run_part(const run_config& asked, const part_of_run& part) {
   const auto started = std::chrono::steady_clock::now();
   const run_config config = effective_config(asked);
   run_plan plan = plan_run(config);  // (before any file is opened)
@@ -141,7 +141,7 @@ run_stats run(const run_config& asked) {
   // Open everything that can fail before reading a byte: inputs, then every destination; the
   // reference files are read whole before any destination is opened.
   input_reader inputs(config.inputs,
-                      {config.use_mmap, config.allow_special_files, config.max_bytes});
+                      {config.use_mmap, config.allow_special_files, config.max_bytes}, part.ranges);
   reference_stats reference;
   const std::unique_ptr<const dedupe_set> excluded = load_reference_set(config, reference);
   const memory_budget budget = choose_memory_budget(config.memory_limit, read_memory_limits(),
@@ -165,10 +165,13 @@ run_stats run(const run_config& asked) {
   dedupe_parts.partition_memory_bytes = plan.partition_bytes;
   dedupe_parts.temp_dir = temp_dir;
   dedupe_parts.threads = plan.threads;
+  dedupe_parts.partitions_elsewhere = part.partitions;
   dedupe_stages dedupe(inputs, dedupe_parts);
   deferred_chunks deferred(temp_dir);
   ordered_stage ordered(config, inputs, files.output(), files.rejects(), dedupe, files.duplicates(),
                         files.counts());
+  if (!part.line_base.empty()) ordered.number_lines_from(part.line_base, part.append_global_place);
+  if (part.opened) part.opened();
   chunk_pool pool;
   std::uint64_t next_sequence = 0;
 
@@ -292,8 +295,15 @@ run_stats run(const run_config& asked) {
   stats.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
+  if (part.finished) part.finished();
   files.commit(files.has_stats_json() ? to_json(stats, config) : std::string());
   return stats;
+}
+
+}  // namespace detail
+
+run_stats run(const run_config& config) {
+  return detail::run_part(config, {});
 }
 
 }  // namespace fenbatch::pipeline

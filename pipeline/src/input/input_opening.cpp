@@ -92,7 +92,21 @@ opened_input open_input(const std::string& path, const input_options& options) {
   return in;
 }
 
-std::shared_ptr<input_source> make_source(const std::string& path, const input_options& options) {
+namespace {
+
+// Only a mapping can start at a line in the middle (the planner of a distributed run gives
+// every other input whole).
+void refuse_partial_reading(const opened_input& in, const std::string& path,
+                            const input_range& range) {
+  if (range.whole()) return;
+  if (in.owns_fd) ::close(in.fd);
+  throw std::runtime_error(path + ": only a mapped, uncompressed regular file can be read in part");
+}
+
+}  // namespace
+
+std::shared_ptr<input_source> make_source(const std::string& path, const input_options& options,
+                                          const input_range& range) {
   opened_input in = open_input(path, options);
   const bool regular = S_ISREG(in.st.st_mode) && in.st.st_size > 0;
   if (regular) {
@@ -106,14 +120,17 @@ std::shared_ptr<input_source> make_source(const std::string& path, const input_o
       if (map != MAP_FAILED) {
         ::madvise(map, size, MADV_SEQUENTIAL);
         if (!in.owns_fd) in.fd = ::dup(in.fd);
-        return std::make_shared<mapped_source>(in.fd, in.st, static_cast<const char*>(map), size);
+        return std::make_shared<mapped_source>(in.fd, in.st, static_cast<const char*>(map), size,
+                                               range);
       }
       // Address-space limits and odd file systems: read instead.
     }
+    refuse_partial_reading(in, path, range);
     ::posix_fadvise(in.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     return std::make_shared<stream_source>(in.fd, in.st, in.owns_fd, path, std::string(), false,
                                            kind);
   }
+  refuse_partial_reading(in, path, range);
   // Pipes, FIFOs, stdin, /proc files (size 0 but content): sniff by reading, then replay.
   std::string head = read_head(in.fd, path, wide_text_sample_size);
   const compression kind =

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "input/input_options.hpp"
+#include "input/input_range.hpp"
 #include "input/input_source.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -25,7 +26,9 @@ struct opened_input {
 // std::runtime_error for a refused device) with the path.
 opened_input open_input(const std::string& path, const input_options& options);
 
-// Opens `path` and returns the source that reads it.
-std::shared_ptr<input_source> make_source(const std::string& path, const input_options& options);
+// Opens `path` and returns the source that reads it: the lines of `range` (input_range.hpp);
+// only a mapped file can be read in part (std::runtime_error otherwise).
+std::shared_ptr<input_source> make_source(const std::string& path, const input_options& options,
+                                          const input_range& range = {});
 
 }  // namespace fenbatch::pipeline::detail

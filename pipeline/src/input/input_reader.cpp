@@ -12,10 +12,14 @@
 
 namespace fenbatch::pipeline::detail {
 
-input_reader::input_reader(std::vector<std::string> paths, input_options options)
-    : paths_(std::move(paths)), options_(options) {
+input_reader::input_reader(std::vector<std::string> paths, input_options options,
+                           std::vector<input_range> ranges)
+    : paths_(std::move(paths)), options_(options), ranges_(std::move(ranges)) {
   bool sizes_known = true;
-  for (const std::string& path : paths_) {
+  for (std::uint32_t i = 0; i < paths_.size(); ++i) {
+    const std::string& path = paths_[i];
+    const input_range part = range(i);
+    if (!part.read) continue;
     if (is_stdin(path)) {
       sizes_known = false;
       continue;
@@ -28,7 +32,8 @@ input_reader::input_reader(std::vector<std::string> paths, input_options options
       if (in.owns_fd) ::close(in.fd);
     }
     if (S_ISREG(st.st_mode) && st.st_size > 0) {
-      total_bytes_ += static_cast<std::uint64_t>(st.st_size);
+      const auto size = static_cast<std::uint64_t>(st.st_size);
+      total_bytes_ += std::min(part.end, size) - std::min(part.begin, size);
     } else {
       sizes_known = false;
     }
@@ -40,8 +45,12 @@ input_reader::~input_reader() = default;
 
 bool input_reader::next(chunk_input& out, std::size_t target) {
   while (current_ < paths_.size() && !stopped_) {
+    if (!range(current_).read) {
+      ++current_;
+      continue;
+    }
     if (!source_) {
-      source_ = make_source(paths_[current_], options_);
+      source_ = make_source(paths_[current_], options_, range(current_));
       if (options_.max_bytes != 0) source_->limit_to(options_.max_bytes - text_bytes_);
     }
     if (options_.max_bytes != 0) {

@@ -11,6 +11,7 @@
 
 #include "input/chunk_input.hpp"
 #include "input/input_options.hpp"
+#include "input/input_range.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -18,7 +19,10 @@ class input_reader {
  public:
   // Checks every input up front (exists, readable, not a directory or refused device), so a
   // bad path fails the run before anything is read or written.
-  input_reader(std::vector<std::string> paths, input_options options);
+  // `ranges`, per path: the part of it to read (input_range.hpp); empty: every input whole.
+  // A path not read is neither checked nor opened.
+  input_reader(std::vector<std::string> paths, input_options options,
+               std::vector<input_range> ranges = {});
   ~input_reader();
   input_reader(const input_reader&) = delete;
   input_reader& operator=(const input_reader&) = delete;
@@ -37,8 +41,13 @@ class input_reader {
   [[nodiscard]] bool stopped_at_max_bytes() const noexcept { return stopped_; }
 
  private:
+  [[nodiscard]] input_range range(std::uint32_t file_index) const noexcept {
+    return ranges_.empty() ? input_range{} : ranges_[file_index];
+  }
+
   std::vector<std::string> paths_;
   input_options options_;
+  std::vector<input_range> ranges_;
   std::uint64_t total_bytes_ = 0;
   std::uint32_t current_ = 0;
   std::shared_ptr<input_source> source_;

@@ -12,13 +12,29 @@
 
 namespace fenbatch::pipeline::detail {
 
-mapped_source::mapped_source(int fd, const struct stat& st, const char* data, std::size_t size)
+std::uint64_t line_start_at_or_after(std::string_view text, std::uint64_t offset) noexcept {
+  if (offset == 0) return 0;
+  if (offset >= text.size()) return text.size();
+  if (text[offset - 1] == '\n') return offset;
+  const void* lf = std::memchr(text.data() + offset, '\n', text.size() - offset);
+  return lf == nullptr ? text.size()
+                       : static_cast<std::uint64_t>(static_cast<const char*>(lf) - text.data()) + 1;
+}
+
+mapped_source::mapped_source(int fd, const struct stat& st, const char* data, std::size_t size,
+                             const input_range& range)
     : input_source(fd, st),
       data_(data),
       size_(size),
+      end_(static_cast<std::size_t>(line_start_at_or_after({data, size}, range.end))),
       mapping_slot_(register_mapped_input(data, size)) {
-  if (core::bom_length(std::string_view(data_, size_)) != 0) {
-    position_ = core::utf8_bom.size();
+  if (range.begin != 0) {
+    // (The first line's start counts as consumed: the range's input bytes are its own.)
+    position_ =
+        std::min(end_, static_cast<std::size_t>(line_start_at_or_after({data, size}, range.begin)));
+    reported_ = position_;
+  } else if (core::bom_length(std::string_view(data_, size_)) != 0) {
+    position_ = std::min(end_, core::utf8_bom.size());
     bom_ = true;
   }
 }
@@ -41,13 +57,12 @@ void mapped_source::release(std::string_view data) noexcept {
 }
 
 bool mapped_source::next(chunk_input& out, std::size_t target) {
-  if (reported_ == size_) return false;  // (a file holding only a BOM still gets one chunk)
-  std::size_t end = position_ + std::min(target, size_ - position_);
-  if (end < size_) {
-    // Extend to the end of the line: never split a line, never read past the mapping.
-    const void* lf = std::memchr(data_ + end, '\n', size_ - end);
-    end =
-        lf == nullptr ? size_ : static_cast<std::size_t>(static_cast<const char*>(lf) - data_) + 1;
+  if (reported_ == end_) return false;  // (a file holding only a BOM still gets one chunk)
+  std::size_t end = position_ + std::min(target, end_ - position_);
+  if (end < end_) {
+    // Extend to the end of the line: never split a line, never read past the range.
+    const void* lf = std::memchr(data_ + end, '\n', end_ - end);
+    end = lf == nullptr ? end_ : static_cast<std::size_t>(static_cast<const char*>(lf) - data_) + 1;
   }
   out.storage.clear();
   out.data = std::string_view(data_ + position_, end - position_);

@@ -8,14 +8,16 @@
 #include <cstddef>
 #include <string_view>
 
+#include "input/input_range.hpp"
 #include "input/input_source.hpp"
 
 namespace fenbatch::pipeline::detail {
 
 class mapped_source final : public input_source {
  public:
-  // Takes ownership of `fd` and of the mapping [data, data + size).
-  mapped_source(int fd, const struct stat& st, const char* data, std::size_t size);
+  // Takes ownership of `fd` and of the mapping [data, data + size); serves the lines of `range`.
+  mapped_source(int fd, const struct stat& st, const char* data, std::size_t size,
+                const input_range& range = {});
   ~mapped_source() override;
 
   // Released pages come back from the file when read again.
@@ -26,6 +28,7 @@ class mapped_source final : public input_source {
  private:
   const char* data_;
   std::size_t size_;
+  std::size_t end_;  // where the range's lines end
   std::size_t position_ = 0;
   std::size_t reported_ = 0;  // bytes accounted to chunks so far
   bool bom_ = false;

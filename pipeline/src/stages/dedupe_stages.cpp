@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "spill/temp_space.hpp"
+#include "stages/local_partitions.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -74,7 +75,7 @@ void dedupe_stages::add(chunk& c, std::size_t stage) {
   if (stage == 0) {  // stage 0 sees every chunk first
     // (After the first deferred chunk, stage 0 reads neither the set nor the partitions: the
     // last stage owns them from then on.)
-    if (!switched_ && !set_) create_set(c);
+    if (!switched_ && !set_ && !plan_.partitions_elsewhere) create_set(c);
     c.deferred = switched_ || !set_fits_with(c);
     const std::uint64_t bytes_before = bytes_seen_;
     bytes_seen_ += c.input.text_bytes;
@@ -213,7 +214,8 @@ void dedupe_stages::switch_to_partitions() {
   options.with_origins = plan_.with_origins;
   options.final_counts = plan_.final_counts;
   options.expected_lines = lines_to_come_;
-  partitions_ = std::make_unique<partitioned_dedupe>(options);
+  partitions_ = plan_.partitions_elsewhere ? plan_.partitions_elsewhere(options)
+                                           : make_local_partitions(options);
   if (set_) {
     for (std::size_t s = 0; s < set_->shard_count(); ++s) {
       set_->shard(s).for_each(
@@ -227,10 +229,7 @@ void dedupe_stages::switch_to_partitions() {
 
 void dedupe_stages::add_to_partitions(const chunk& c) {
   if (!partitions_) switch_to_partitions();
-  for (std::size_t i = 0; i < c.valid.size(); ++i) {
-    partitions_->add(c.valid[i].key,
-                     plan_.with_origins ? line_origin(c.sequence, c.sources[i].line) : 0);
-  }
+  partitions_->add_chunk(c, plan_.with_origins);
 }
 
 void dedupe_stages::resolve(const std::function<void(std::uint64_t, std::uint64_t)>& progress) {

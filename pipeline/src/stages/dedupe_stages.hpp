@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "input/input_reader.hpp"
-#include "spill/partitioned_dedupe.hpp"
 #include "stages/chunk.hpp"
 #include "stages/dedupe_set.hpp"
+#include "stages/key_partitions.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -37,6 +37,9 @@ struct dedupe_plan {
   std::uint64_t partition_memory_bytes = 0;
   std::string temp_dir;
   unsigned threads = 1;
+  // Set: every chunk is deferred (no set in memory), and the partitions are made here instead
+  // of on this machine's disk (a distributed run's ranks that own the keys).
+  key_partitions_factory partitions_elsewhere;
 };
 
 // Adds each chunk's keys to the dedupe set, one pipeline stage per group of shards (shards
@@ -103,7 +106,7 @@ class dedupe_stages {
   std::uint64_t bytes_seen_ = 0;
   std::uint64_t lines_seen_ = 0;
   std::uint64_t lines_to_come_ = 0;
-  std::unique_ptr<partitioned_dedupe> partitions_;
+  std::unique_ptr<key_partitions> partitions_;
 };
 
 // Once every dedupe stage has seen the chunk: the indices of its duplicates, its counts of

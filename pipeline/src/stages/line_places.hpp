@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -33,8 +34,18 @@ class line_places {
     chunks_.push_back({line_base, file_index});
   }
 
+  // Origins with the top bit set (a distributed run's other parts: run_part.hpp) are written
+  // by `append_global`.
+  void place_global_origins(std::function<void(std::string&, std::uint64_t)> append_global) {
+    append_global_ = std::move(append_global);
+  }
+
   // Appends "FILE:LINE" (1-based line) of an origin in a chunk already added.
   void append(std::string& out, std::uint64_t origin) const {
+    if ((origin >> 63) != 0 && append_global_) {
+      append_global_(out, origin);
+      return;
+    }
     const chunk_place& place = chunks_[origin >> 32];
     out += display_name(inputs_.name(place.file_index));
     out += ':';
@@ -48,6 +59,7 @@ class line_places {
   };
   const input_reader& inputs_;
   std::vector<chunk_place> chunks_;
+  std::function<void(std::string&, std::uint64_t)> append_global_;
 };
 
 }  // namespace fenbatch::pipeline::detail

@@ -27,10 +27,18 @@ ordered_stage::ordered_stage(const run_config& config, const input_reader& input
   if (counts != nullptr) counts_.emplace(*counts, temp_directory(config.temp_dir));
 }
 
+void ordered_stage::number_lines_from(
+    std::vector<std::uint64_t> line_base,
+    std::function<void(std::string&, std::uint64_t)> append_global_place) {
+  first_line_base_ = std::move(line_base);
+  line_base_ = first_line_base_.empty() ? 0 : first_line_base_[file_index_];
+  if (places_) places_->place_global_origins(std::move(append_global_place));
+}
+
 void ordered_stage::consume(chunk& c) {
   if (c.input.file_index != file_index_) {
     file_index_ = c.input.file_index;
-    line_base_ = 0;
+    line_base_ = first_line_base_.empty() ? 0 : first_line_base_[file_index_];
   }
   if (places_) places_->add_chunk(c.sequence, c.input.file_index, line_base_);
   stats_.merge(c.counts);

@@ -7,8 +7,11 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "fenbatch/pipeline/output_file.hpp"
 #include "fenbatch/pipeline/run_config.hpp"
@@ -31,6 +34,11 @@ class ordered_stage {
   ordered_stage(const run_config& config, const input_reader& inputs, output_file& output,
                 output_file* rejects, dedupe_stages& dedupe, output_file* duplicates = nullptr,
                 output_file* counts = nullptr);
+
+  // A part of a distributed run (run_part.hpp): each input's lines are numbered from
+  // line_base[input] + 1, and origins of other parts are written by append_global_place.
+  void number_lines_from(std::vector<std::uint64_t> line_base,
+                         std::function<void(std::string&, std::uint64_t)> append_global_place);
 
   void consume(chunk& c);
   // A deferred chunk in pass 1: only its progress (pass 3 consumes it).
@@ -70,7 +78,8 @@ class ordered_stage {
   // Signatures of the valid lines not written (excluded, duplicates), with their counts.
   std::unordered_map<std::uint64_t, std::uint64_t> dropped_material_;
   std::uint32_t file_index_ = 0;
-  std::uint64_t line_base_ = 0;  // lines of the current file before the next chunk
+  std::uint64_t line_base_ = 0;                 // lines of the current file before the next chunk
+  std::vector<std::uint64_t> first_line_base_;  // per input (a part's); empty: all 0
   run_phase phase_ = run_phase::reading;
   bool switched_ = false;             // a deferred chunk was seen
   std::uint64_t progress_bytes_ = 0;  // input bytes of the chunks consumed or skipped

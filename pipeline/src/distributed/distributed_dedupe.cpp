@@ -1,0 +1,3 @@
+#include "distributed/distributed_dedupe.hpp"
+
+// Stand-in until the exchange lands.

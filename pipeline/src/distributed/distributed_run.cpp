@@ -1,0 +1,1 @@
+#include "fenbatch/pipeline/distributed_run.hpp"

@@ -1,0 +1,1 @@
+#include "distributed/input_split.hpp"

@@ -1,0 +1,64 @@
+// How a distributed run shares its inputs out among its ranks. Rank 0 probes every input;
+// every rank then works out the same plan from the probes: contiguous ranks of the inputs in
+// input order (rank 0 the first part, rank 1 the next...), balanced by bytes; an input that
+// can be split (probe_input) is cut into byte ranges at line boundaries (input_range.hpp),
+// any other goes to one rank whole. Lines are then numbered as one process numbers them:
+// each rank counts the lines of its partial ranges (at most two: its first and its last
+// input), the ranks exchange the counts, and line_numbering gives each rank where its lines
+// start and turns any rank's global origins (global_origin.hpp) into FILE:LINE.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "fenbatch/pipeline/run_config.hpp"
+#include "input/input_range.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+struct input_probe {
+  std::uint64_t size = 0;   // bytes on disk
+  bool splittable = false;  // a regular, non-empty, uncompressed file that the run maps
+                            // (use_mmap), of a format without a header line (not CSV/TSV)
+};
+
+// Rank 0, before anything is read: stats and opens `path` (sniffing its compression). Throws
+// what opening an input throws (std::system_error naming the path).
+[[nodiscard]] input_probe probe_input(const std::string& path, const run_config& config);
+
+// Rank `rank`'s range of every input (read = false for the inputs it does not read).
+[[nodiscard]] std::vector<input_range> split_for_rank(const std::vector<input_probe>& inputs,
+                                                      std::size_t ranks, std::size_t rank);
+
+// Lines of one partial range (input_range::whole() false).
+struct partial_lines {
+  std::uint64_t input = UINT64_MAX;  // UINT64_MAX: none
+  std::uint64_t lines = 0;
+};
+inline constexpr std::size_t max_partial_ranges = 2;
+using partial_line_counts = std::array<partial_lines, max_partial_ranges>;
+
+// This rank's partial ranges and their lines, counted in the mapped files as the input
+// reader cuts them (a last line without LF counts). Throws on open/map failure.
+[[nodiscard]] partial_line_counts count_partial_lines(const std::vector<std::string>& paths,
+                                                      const std::vector<input_range>& ranges);
+
+class line_numbering {
+ public:
+  // `ranks`: every rank's count_partial_lines(), in rank order.
+  line_numbering(std::vector<std::string> paths, std::vector<partial_line_counts> ranks);
+
+  // Per input: the lines of it that ranks before `rank` read.
+  [[nodiscard]] std::vector<std::uint64_t> line_base(std::size_t rank) const;
+  // Appends "FILE:LINE" (1-based) for a global origin.
+  void append_place(std::string& out, std::uint64_t global_origin) const;
+
+ private:
+  std::vector<std::string> paths_;
+  std::vector<partial_line_counts> ranks_;
+};
+
+}  // namespace fenbatch::pipeline::detail

@@ -1,0 +1,1 @@
+#include "distributed/stats_wire.hpp"
