@@ -281,7 +281,7 @@ void assign_operands(run_config& config, std::vector<std::string> operands,
 
 }  // namespace
 
-std::optional<command_line> parse_command_line(int argc, char** argv) {
+std::optional<command_line> parse_command_line(int argc, char** argv, bool prints) {
   command_line c;
   option_texts t;
   // The enum options start from run_config's defaults, by the names core gives them.
@@ -312,11 +312,11 @@ std::optional<command_line> parse_command_line(int argc, char** argv) {
     read.rethrow(e, all);
   }
   if (vm.count("help") != 0) {
-    std::cout << usage_text << '\n' << visible << exit_status_text;
+    if (prints) std::cout << usage_text << '\n' << visible << exit_status_text;
     return std::nullopt;
   }
   if (vm.count("list-reasons") != 0) {
-    print_reasons(std::cout);
+    if (prints) print_reasons(std::cout);
     return std::nullopt;
   }
   // A forced decoder that this build or CPU cannot run (core only records it): refused, before
@@ -326,7 +326,9 @@ std::optional<command_line> parse_command_line(int argc, char** argv) {
   }
   if (vm.count("version") != 0) {
     // The decoder in use (FENBATCH_FORCE_IMPL or the CPU's best), for bug reports and benchmarks.
-    std::cout << "fenbatch " << FENBATCH_VERSION << "\ndecoder: " << core::decoder_name() << '\n';
+    if (prints) {
+      std::cout << "fenbatch " << FENBATCH_VERSION << "\ndecoder: " << core::decoder_name() << '\n';
+    }
     return std::nullopt;
   }
 

@@ -26,6 +26,8 @@ struct command_line {
 // The run the command line asks for, or nothing when it asked for --help or --version (printed
 // on stdout here). Throws usage_error for bad options and values, and std::runtime_error when
 // FENBATCH_FORCE_IMPL names a decoder this build or CPU cannot run.
-[[nodiscard]] std::optional<command_line> parse_command_line(int argc, char** argv);
+// `prints`: whether --help, --version and --list-reasons print (fenbatch-mpi: rank 0 only).
+[[nodiscard]] std::optional<command_line> parse_command_line(int argc, char** argv,
+                                                             bool prints = true);
 
 }  // namespace fenbatch::app

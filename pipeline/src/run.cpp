@@ -296,6 +296,11 @@ run_stats run_part(const run_config& asked, const part_of_run& part) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
   if (part.finished) part.finished();
+  if (part.hand_over) {
+    files.prepare(std::string());
+    part.hand_over(files, stats);
+    return stats;
+  }
   files.commit(files.has_stats_json() ? to_json(stats, config) : std::string());
   return stats;
 }

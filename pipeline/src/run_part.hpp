@@ -11,6 +11,7 @@
 #include "fenbatch/pipeline/run_config.hpp"
 #include "fenbatch/pipeline/run_stats.hpp"
 #include "input/input_range.hpp"
+#include "output/output_transaction.hpp"
 #include "stages/key_partitions.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -30,6 +31,10 @@ struct part_of_run {
   // last pass, before the files are published. Each may throw to end the run.
   std::function<void()> opened;
   std::function<void()> finished;
+  // Set: instead of publishing its files, the part prepares them (complete and synced
+  // temporaries: output_file::prepared_path()) and hands them, with its statistics, to this;
+  // they are removed when it returns.
+  std::function<void(output_transaction&, run_stats&)> hand_over;
 };
 
 // Origins (line_origin) of other parts carry this bit; line_places gives them to

@@ -1,1 +1,346 @@
+// The run over the ranks of an MPI job. Every rank goes through the same phases, and every
+// collective operation is preceded by an agree() (failure_agreement.hpp), so that a rank that
+// fails anywhere meets the others at the next agreement and all end together:
+//   A. rank 0 probes the inputs and opens the final files (before anything is read);
+//   B. each rank counts the lines of its partial ranges (input_split.hpp): line numbering;
+//   C. each rank runs the pipeline over its part (run_part.hpp), its dedupe keys going to
+//      their owners (distributed_dedupe.hpp); its files are prepared, not published;
+//   D. rank 0 gathers the statistics and diagnostics and joins the parts of every file in rank
+//      order (part_assembly.hpp);
+//   E. rank 0 publishes, only once every rank has succeeded.
+
 #include "fenbatch/pipeline/distributed_run.hpp"
+
+#include <mpi.h>
+
+#include <chrono>
+#include <exception>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "distributed/communicator.hpp"
+#include "distributed/distributed_dedupe.hpp"
+#include "distributed/failure_agreement.hpp"
+#include "distributed/global_origin.hpp"
+#include "distributed/input_split.hpp"
+#include "distributed/part_assembly.hpp"
+#include "distributed/stats_wire.hpp"
+#include "fenbatch/pipeline/config_error.hpp"
+#include "fenbatch/pipeline/stats_json.hpp"
+#include "input/input_opening.hpp"
+#include "memory/memory_budget.hpp"
+#include "output/codec_choice.hpp"
+#include "output/destination_check.hpp"
+#include "output/output_transaction.hpp"
+#include "run_part.hpp"
+#include "spill/spill_file.hpp"
+
+namespace fenbatch::pipeline {
+namespace detail {
+namespace {
+
+// The same refusals on every rank (they depend on the configuration alone).
+void refuse_what_cannot_be_split(const run_config& config, const communicator& comm) {
+  for (const std::string& path : config.inputs) {
+    if (is_stdin(path)) {
+      throw config_error(
+          "standard input cannot be shared among ranks: give fenbatch-mpi files (or run "
+          "fenbatch)");
+    }
+  }
+  if (config.max_bytes != 0) {
+    throw config_error("--max-bytes is not supported by fenbatch-mpi (run fenbatch)");
+  }
+  if (config.inputs.size() >= max_global_origin_inputs) {
+    throw config_error("fenbatch-mpi reads at most " +
+                       std::to_string(max_global_origin_inputs - 1) + " inputs");
+  }
+  if (static_cast<std::uint64_t>(comm.size()) > max_global_origin_ranks) {
+    throw config_error("fenbatch-mpi runs on at most " + std::to_string(max_global_origin_ranks) +
+                       " ranks");
+  }
+}
+
+std::string encode_probes(const std::vector<input_probe>& probes) {
+  std::string bytes;
+  for (const input_probe& p : probes) {
+    const std::uint64_t words[2] = {p.size, p.splittable ? 1U : 0U};
+    bytes.append(reinterpret_cast<const char*>(words), sizeof words);
+  }
+  return bytes;
+}
+
+std::vector<input_probe> decode_probes(const std::string& bytes, std::size_t count) {
+  std::vector<input_probe> probes(count);
+  for (std::size_t i = 0; i < count && (i + 1) * 16 <= bytes.size(); ++i) {
+    std::uint64_t words[2] = {};
+    std::memcpy(words, bytes.data() + i * 16, sizeof words);
+    probes[i] = {words[0], words[1] != 0};
+  }
+  return probes;
+}
+
+std::vector<std::uint64_t> encode_counts(const partial_line_counts& counts) {
+  std::vector<std::uint64_t> words;
+  for (const partial_lines& p : counts) {
+    words.push_back(p.input);
+    words.push_back(p.lines);
+  }
+  return words;
+}
+
+std::vector<partial_line_counts> decode_counts(const std::vector<std::uint64_t>& words,
+                                               std::size_t ranks) {
+  std::vector<partial_line_counts> all(ranks);
+  std::size_t at = 0;
+  for (partial_line_counts& counts : all) {
+    for (partial_lines& p : counts) {
+      p.input = words[at++];
+      p.lines = words[at++];
+    }
+  }
+  return all;
+}
+
+// A rank's part of a file: in the temporary directory, named after the final file (its
+// suffix says how side files are compressed).
+std::string part_path(const std::string& temp_dir, int rank, const char* kind,
+                      const std::string& final_path) {
+  const std::size_t slash = final_path.rfind('/');
+  const std::string base = slash == std::string::npos ? final_path : final_path.substr(slash + 1);
+  return temp_dir + "/fenbatch-mpi-" + std::to_string(::getpid()) + "-r" + std::to_string(rank) +
+         "-" + kind + "-" + (base == "-" ? std::string("stdout") : base);
+}
+
+// The memory budget of each rank: --memory-limit as given, else the default share of this
+// machine's memory divided among the ranks on it.
+std::uint64_t rank_memory_limit(const run_config& config, const communicator& comm,
+                                std::string& source) {
+  if (config.memory_limit != 0) {
+    source = "--memory-limit";
+    return config.memory_limit;
+  }
+  const memory_budget budget = choose_memory_budget(0, read_memory_limits(), 0);
+  const auto ranks = static_cast<std::uint64_t>(comm.ranks_on_this_machine());
+  source = budget.source + " / " + std::to_string(ranks) + " ranks";
+  return std::max(budget.bytes / ranks, min_memory_limit);
+}
+
+struct part_files {
+  std::vector<std::string> paths;  // per kind: output, rejects, duplicates, counts (as set)
+};
+
+// The configuration of this rank's part: its files in the temporary directory, no statistics
+// file, diagnostics kept for rank 0, progress on rank 0 only.
+run_config part_config(const run_config& config, const communicator& comm,
+                       const std::string& temp_dir, std::vector<std::string>& diagnostics) {
+  run_config part = config;
+  part.output = part_path(temp_dir, comm.rank(), "output", config.output);
+  // The parts are compressed as the final output is, whatever their names.
+  const output_codec codec = output_codec_of(config, 1);
+  part.output_compression = codec.codec;
+  part.compression_level = codec.level;
+  const auto side = [&](std::string& path, const char* kind) {
+    if (!path.empty()) path = part_path(temp_dir, comm.rank(), kind, path);
+  };
+  side(part.rejects_path, "rejects");
+  side(part.duplicates_path, "duplicates");
+  side(part.counts_path, "counts");
+  part.stats_json_path.clear();
+  part.diagnostic = [&diagnostics](std::string_view line) { diagnostics.emplace_back(line); };
+  if (comm.rank() != 0) part.progress = nullptr;
+  return part;
+}
+
+std::vector<output_file*> files_of(output_transaction& files) {
+  std::vector<output_file*> out{&files.output()};
+  if (files.rejects() != nullptr) out.push_back(files.rejects());
+  if (files.duplicates() != nullptr) out.push_back(files.duplicates());
+  if (files.counts() != nullptr) out.push_back(files.counts());
+  return out;
+}
+
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) {
+    text += line;
+    text += '\n';
+  }
+  return text;
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t from = 0;
+  for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', from)) {
+    lines.push_back(text.substr(from, at - from));
+    from = at + 1;
+  }
+  return lines;
+}
+
+// Runs `step`, keeping its failure (the first) for the next agreement.
+template <class Step>
+void held(std::exception_ptr& failure, Step step) {
+  if (failure) return;
+  try {
+    step();
+  } catch (...) {
+    failure = std::current_exception();
+  }
+}
+
+class distributed_run {
+ public:
+  explicit distributed_run(const run_config& asked) : config_(asked) {
+    if (!config_.counts_path.empty() || !config_.duplicates_path.empty()) config_.dedupe = true;
+  }
+
+  run_stats run() {
+    refuse_what_cannot_be_split(config_, comm_);
+    // A: rank 0 checks the destinations and the output codec, probes the inputs and opens the
+    // final files, before anything is read.
+    std::exception_ptr failure;
+    std::vector<input_probe> probes(config_.inputs.size());
+    if (comm_.rank() == 0) {
+      held(failure, [&] {
+        check_destinations(config_);
+        for (std::size_t i = 0; i < probes.size(); ++i) {
+          probes[i] = probe_input(config_.inputs[i], config_);
+        }
+        finals_.emplace(config_, threads(), notice(), true);
+      });
+    }
+    agree(comm_, failure);
+    probes = decode_probes(comm_.broadcast(encode_probes(probes), 0), probes.size());
+    const std::vector<input_range> ranges = split_for_rank(
+        probes, static_cast<std::size_t>(comm_.size()), static_cast<std::size_t>(comm_.rank()));
+
+    // B: line numbering.
+    partial_line_counts counts{};
+    held(failure, [&] { counts = count_partial_lines(config_.inputs, ranges); });
+    agree(comm_, failure);
+    const line_numbering numbering(config_.inputs,
+                                   decode_counts(comm_.all_gather(encode_counts(counts)),
+                                                 static_cast<std::size_t>(comm_.size())));
+
+    // C and D (inside hand_over, while the part's files exist).
+    std::string memory_source;
+    run_config part = part_config(config_, comm_, temp_directory(config_.temp_dir), diagnostics_);
+    part.memory_limit = rank_memory_limit(config_, comm_, memory_source);
+    part_of_run plan;
+    plan.ranges = ranges;
+    plan.line_base = numbering.line_base(static_cast<std::size_t>(comm_.rank()));
+    plan.append_global_place = [&numbering](std::string& out, std::uint64_t origin) {
+      numbering.append_place(out, origin);
+    };
+    if (config_.dedupe) {
+      plan.partitions = [this](const partitioned_dedupe_options& options) {
+        distributed_dedupe_options o;
+        o.partitions = options;
+        o.agree = [this](const std::exception_ptr& f) { agree(comm_, f); };
+        auto made = std::make_unique<distributed_dedupe>(comm_, o);
+        dedupe_ = made.get();
+        return std::unique_ptr<key_partitions>(std::move(made));
+      };
+    }
+    plan.opened = [this] { agree(comm_, nullptr); };
+    plan.finished = [this] { agree(comm_, nullptr); };
+    plan.hand_over = [this, &memory_source](output_transaction& files, run_stats& stats) {
+      stats.memory.limit_source = memory_source;
+      join(files, stats);
+    };
+    try {
+      run_part(part, plan);
+    } catch (const distributed_failure&) {
+      throw;  // every rank knows
+    } catch (...) {
+      agree(comm_, std::current_exception());  // meets the others at their next agreement
+    }
+    return std::move(result_);
+  }
+
+ private:
+  unsigned threads() const { return config_.threads == 0 ? 1 : config_.threads; }
+
+  std::function<void(std::string_view)> notice() const {
+    return [this](std::string_view line) {
+      if (config_.diagnostic) config_.diagnostic(line);
+    };
+  }
+
+  // D and E.
+  void join(output_transaction& parts, run_stats& stats) {
+    agree(comm_, nullptr);  // every part is prepared
+    const std::vector<std::string> encoded = comm_.gather(encode_stats(stats), 0);
+    const std::vector<std::string> lines = comm_.gather(join_lines(diagnostics_), 0);
+    std::exception_ptr failure;
+    std::vector<std::string> paths;
+    for (output_file* f : files_of(parts)) paths.push_back(f->prepared_path());
+    std::vector<output_file*> finals;
+    if (comm_.rank() == 0) finals = files_of(*finals_);
+    join_parts(comm_, paths, finals, failure);
+    if (comm_.rank() == 0) {
+      held(failure, [&] {
+        std::vector<run_stats> all;
+        std::vector<std::vector<std::string>> all_lines;
+        for (std::size_t r = 0; r < encoded.size(); ++r) {
+          all.push_back(decode_stats(encoded[r]));
+          all_lines.push_back(split_lines(lines[r]));
+        }
+        result_ = merge_rank_stats(all, config_.samples_per_reason);
+        result_.wall_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+        if (config_.diagnostic) {
+          for (const std::string& line :
+               merge_rank_diagnostics(all_lines, all, config_.samples_per_reason)) {
+            config_.diagnostic(line);
+          }
+        }
+        finals_->prepare(config_.stats_json_path.empty() ? std::string()
+                                                         : to_json(result_, config_));
+      });
+    } else {
+      result_ = stats;
+    }
+    agree(comm_, failure);  // every part joined, every final file durable
+    if (comm_.rank() == 0) held(failure, [&] { finals_->publish(); });
+    agree(comm_, failure);
+  }
+
+  run_config config_;
+  communicator comm_;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  std::optional<output_transaction> finals_;  // rank 0
+  std::vector<std::string> diagnostics_;
+  distributed_dedupe* dedupe_ = nullptr;
+  run_stats result_;
+};
+
+}  // namespace
+}  // namespace detail
+
+distributed_session::distributed_session(int& argc, char**& argv) {
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+}
+
+distributed_session::~distributed_session() {
+  MPI_Finalize();
+}
+
+int distributed_session::agree_on_exit_status(int status) const {
+  MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  return status;
+}
+
+run_stats run_distributed(const run_config& config) {
+  return detail::distributed_run(config).run();
+}
+
+}  // namespace fenbatch::pipeline

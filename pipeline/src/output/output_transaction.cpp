@@ -8,19 +8,36 @@
 
 namespace fenbatch::pipeline::detail {
 
+namespace {
+
+output_codec as_written() {
+  return output_codec{compression::none, 0, 0};
+}
+
+}  // namespace
+
 output_transaction::output_transaction(const run_config& config, unsigned threads,
-                                       const std::function<void(std::string_view)>& notice)
-    : output_(config.output, notice, output_codec_of(config, threads)) {
-  const auto open = [&](std::optional<output_file>& file, const std::string& path) {
-    if (!path.empty()) file.emplace(path, notice, side_file_codec(path, threads));
+                                       const std::function<void(std::string_view)>& notice,
+                                       bool encoded_parts)
+    : output_(config.output, notice,
+              encoded_parts ? as_written() : output_codec_of(config, threads)) {
+  const auto open = [&](std::optional<output_file>& file, const std::string& path, bool part) {
+    if (path.empty()) return;
+    file.emplace(path, notice,
+                 part && encoded_parts ? as_written() : side_file_codec(path, threads));
   };
-  open(rejects_, config.rejects_path);
-  open(stats_json_, config.stats_json_path);
-  open(duplicates_, config.duplicates_path);
-  open(counts_, config.counts_path);
+  open(rejects_, config.rejects_path, true);
+  open(stats_json_, config.stats_json_path, false);
+  open(duplicates_, config.duplicates_path, true);
+  open(counts_, config.counts_path, true);
 }
 
 void output_transaction::commit(std::string_view stats_json) {
+  prepare(stats_json);
+  publish();
+}
+
+void output_transaction::prepare(std::string_view stats_json) {
   // Prepare all: every file durable before any is published.
   output_.prepare();
   if (rejects_) rejects_->prepare();
@@ -30,6 +47,9 @@ void output_transaction::commit(std::string_view stats_json) {
     stats_json_->write(stats_json);
     stats_json_->prepare();
   }
+}
+
+void output_transaction::publish() {
   // Publish all, the output last; on failure roll back those renamed (and the one that
   // failed, which may have been renamed), latest first.
   std::vector<output_file*> files;

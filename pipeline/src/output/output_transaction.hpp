@@ -17,8 +17,12 @@ class output_transaction {
   // Opens every destination the configuration names (each may throw; a bad compression level
   // is a config_error before any is opened); `notice` receives their remarks. `threads`: the
   // compressors' own worker threads (the run's thread count).
+  // `encoded_parts`: the output, rejects, duplicates and counts are written as they come,
+  // uncompressed whatever their names (a distributed run's rank 0 writes the ranks' parts,
+  // each already compressed); the statistics file is still compressed by its name.
   output_transaction(const run_config& config, unsigned threads,
-                     const std::function<void(std::string_view)>& notice);
+                     const std::function<void(std::string_view)>& notice,
+                     bool encoded_parts = false);
 
   [[nodiscard]] output_file& output() noexcept { return output_; }
   [[nodiscard]] output_file* rejects() noexcept { return rejects_ ? &*rejects_ : nullptr; }
@@ -30,6 +34,9 @@ class output_transaction {
   // durable before publishing any, then publishes them in turn; if one fails, puts those
   // already published back as they were and rethrows.
   void commit(std::string_view stats_json);
+  // commit() in two steps: every file written and durable (prepare), then published.
+  void prepare(std::string_view stats_json);
+  void publish();
 
  private:
   output_file output_;

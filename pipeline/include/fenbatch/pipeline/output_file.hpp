@@ -72,6 +72,10 @@ class output_file {
   void forget_previous() noexcept;
 
   [[nodiscard]] const std::string& path() const noexcept { return path_; }
+  // After prepare(): the temporary file holding the content, complete and synced (a
+  // distributed run's part is read from there instead of being published); empty for a
+  // destination written directly.
+  [[nodiscard]] const std::string& prepared_path() const noexcept { return temp_path_; }
   // The codec written (never automatic).
   [[nodiscard]] compression codec() const noexcept { return codec_; }
 
