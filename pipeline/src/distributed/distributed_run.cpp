@@ -125,7 +125,7 @@ std::uint64_t rank_memory_limit(const run_config& config, const communicator& co
   }
   const memory_budget budget = choose_memory_budget(0, read_memory_limits(), 0);
   const auto ranks = static_cast<std::uint64_t>(comm.ranks_on_this_machine());
-  source = budget.source + " / " + std::to_string(ranks) + " ranks";
+  source = budget.source;  // (its share, divided among the ranks on this machine)
   return std::max(budget.bytes / ranks, min_memory_limit);
 }
 
