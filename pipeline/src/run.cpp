@@ -132,6 +132,8 @@ run_stats run_part(const run_config& asked, const part_of_run& part) {
   const run_config config = effective_config(asked);
   run_plan plan = plan_run(config);  // (before any file is opened)
   record_headers headers(config);
+  if (part.first_header)
+    headers.assume_first_header(part.first_header->first, part.first_header->second);
   check_destinations(config);
   const std::string temp_dir = temp_directory(config.temp_dir);
   // A directory asked for is checked now; the default one when a file is first made there

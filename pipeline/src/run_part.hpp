@@ -5,7 +5,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fenbatch/pipeline/run_config.hpp"
@@ -24,6 +26,8 @@ struct part_of_run {
   std::vector<std::uint64_t> line_base;
   // Appends "FILE:LINE" for an origin with global_origin_flag set (a line of any part).
   std::function<void(std::string&, std::uint64_t)> append_global_place;
+  // When another part reads the first CSV/TSV header: its text and file (record_headers).
+  std::optional<std::pair<std::string, std::string>> first_header;
   // Set: dedupe is partitioned from the first chunk and its keys go to the partitions made
   // here (the other processes), which also decide them.
   key_partitions_factory partitions;

@@ -13,7 +13,10 @@
 
 #include <mpi.h>
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstring>
 #include <exception>
 #include <memory>
 #include <optional>
@@ -28,9 +31,12 @@
 #include "distributed/input_split.hpp"
 #include "distributed/part_assembly.hpp"
 #include "distributed/stats_wire.hpp"
+#include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
+#include "fenbatch/pipeline/record_format.hpp"
 #include "fenbatch/pipeline/stats_json.hpp"
 #include "input/input_opening.hpp"
+#include "input/input_source.hpp"
 #include "memory/memory_budget.hpp"
 #include "output/codec_choice.hpp"
 #include "output/destination_check.hpp"
@@ -62,6 +68,29 @@ void refuse_what_cannot_be_split(const run_config& config, const communicator& c
     throw config_error("fenbatch-mpi runs on at most " + std::to_string(max_global_origin_ranks) +
                        " ranks");
   }
+}
+
+// Rank 0: the first line of the first CSV/TSV input that has one (the header a single process
+// writes), with that input's index; none for other formats.
+struct first_header {
+  std::string text;
+  std::uint64_t input = UINT64_MAX;
+};
+
+first_header find_first_header(const run_config& config) {
+  for (std::size_t i = 0; i < config.inputs.size(); ++i) {
+    const input_format format =
+        config.format ? *config.format : infer_input_format(config.inputs[i]);
+    if (format != input_format::csv && format != input_format::tsv) return {};
+    const auto source =
+        make_source(config.inputs[i], {config.use_mmap, config.allow_special_files, 0});
+    chunk_input in;
+    if (!source->next(in, std::size_t{1} << 16)) continue;
+    core::line_splitter lines(in.data);
+    core::line_span line;
+    if (lines.next(line)) return {std::string(line.text), i};
+  }
+  return {};
 }
 
 std::string encode_probes(const std::vector<input_probe>& probes) {
@@ -205,17 +234,21 @@ class distributed_run {
     // final files, before anything is read.
     std::exception_ptr failure;
     std::vector<input_probe> probes(config_.inputs.size());
+    first_header header;
     if (comm_.rank() == 0) {
       held(failure, [&] {
         check_destinations(config_);
         for (std::size_t i = 0; i < probes.size(); ++i) {
           probes[i] = probe_input(config_.inputs[i], config_);
         }
+        header = find_first_header(config_);
         finals_.emplace(config_, threads(), notice(), true);
       });
     }
     agree(comm_, failure);
     probes = decode_probes(comm_.broadcast(encode_probes(probes), 0), probes.size());
+    header.text = comm_.broadcast(header.text, 0);
+    header.input = std::stoull(comm_.broadcast(std::to_string(header.input), 0));
     const std::vector<input_range> ranges = split_for_rank(
         probes, static_cast<std::size_t>(comm_.size()), static_cast<std::size_t>(comm_.rank()));
 
@@ -233,6 +266,10 @@ class distributed_run {
     part.memory_limit = rank_memory_limit(config_, comm_, memory_source);
     part_of_run plan;
     plan.ranges = ranges;
+    if (header.input < ranges.size() &&
+        !(ranges[header.input].read && ranges[header.input].begin == 0)) {
+      plan.first_header.emplace(header.text, config_.inputs[header.input]);
+    }
     plan.line_base = numbering.line_base(static_cast<std::size_t>(comm_.rank()));
     plan.append_global_place = [&numbering](std::string& out, std::uint64_t origin) {
       numbering.append_place(out, origin);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <string_view>
+#include <utility>
 
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
@@ -68,6 +69,12 @@ record_headers::record_headers(const run_config& config) : config_(config) {
     layouts_[i].format = formats_[i];
     layouts_[i].key = config.fen_field.empty() ? std::string("fen") : config.fen_field;
   }
+}
+
+void record_headers::assume_first_header(std::string header, std::string file) {
+  have_header_ = true;
+  first_header_ = std::move(header);
+  first_header_file_ = display_name(file);
 }
 
 void record_headers::prepare(chunk& c, const input_reader& inputs) {

@@ -25,6 +25,11 @@ class record_headers {
   // identical). Throws config_error for a header without the FEN column, or a different one.
   void prepare(chunk& c, const input_reader& inputs);
 
+  // A part of a distributed run that does not read the first header (the first line of the
+  // first CSV/TSV input with one, `file`): as if it had, so that it writes no header and
+  // checks its inputs' headers against that one.
+  void assume_first_header(std::string header, std::string file);
+
  private:
   const run_config& config_;
   std::vector<input_format> formats_;   // per input
