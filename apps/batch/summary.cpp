@@ -138,6 +138,16 @@ std::string memory_summary(const pipeline::memory_stats& m) {
          binary_size(m.temp_bytes) + " temporary";
 }
 
+std::string distribution_summary(const pipeline::distribution_stats& d, std::uint64_t lines) {
+  char per_line[32];
+  std::snprintf(
+      per_line, sizeof per_line, "%.1f",
+      lines == 0 ? 0.0 : static_cast<double>(d.bytes_exchanged) / static_cast<double>(lines));
+  return "ranks: " + with_commas(d.ranks) + "; " + binary_size(d.bytes_exchanged) +
+         " exchanged for dedupe (" + per_line + " bytes per line), " + binary_size(d.bytes_joined) +
+         " of parts joined on rank 0";
+}
+
 void print_stats(const run_stats& s, const run_config& config) {
   const double seconds = s.wall_seconds > 0 ? s.wall_seconds : 1e-9;
   std::fprintf(stderr,
@@ -147,6 +157,9 @@ void print_stats(const run_stats& s, const run_config& config) {
                static_cast<double>(s.lines) / 1e6 / seconds, s.threads);
   // Set by every run; absent only from statistics built by hand.
   if (s.memory.limit_bytes != 0) std::fprintf(stderr, "  %s\n", memory_summary(s.memory).c_str());
+  if (s.distribution.ranks != 0) {
+    std::fprintf(stderr, "  %s\n", distribution_summary(s.distribution, s.lines).c_str());
+  }
   for (const counter c : {counter::valid, counter::invalid, counter::skipped_blank,
                           counter::skipped_comment, counter::skipped_header, counter::written,
                           counter::duplicates, counter::unique, counter::excluded}) {

@@ -23,6 +23,10 @@ void print_stats(const pipeline::run_stats& s, const pipeline::run_config& confi
 // The --stats line on the budget: "memory: 512 MiB budget (--memory-limit); dedupe in memory",
 // or "...; partitioned after 12,345,678 lines, 256 partitions, 1.2 GiB temporary".
 [[nodiscard]] std::string memory_summary(const pipeline::memory_stats& m);
+// fenbatch-mpi's --stats line: "ranks: 4; 1.2 GiB exchanged for dedupe (24.0 bytes per line),
+// 300 MiB of parts joined on rank 0".
+[[nodiscard]] std::string distribution_summary(const pipeline::distribution_stats& d,
+                                               std::uint64_t lines);
 
 // The progress line's text, padded with spaces to progress_columns: bytes read, rate and ETA;
 // for a partitioned run its pass first ("pass 1/3 reading, ", "pass 2/3 deduplicating

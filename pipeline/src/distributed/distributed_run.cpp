@@ -13,6 +13,7 @@
 
 #include <mpi.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -184,6 +185,11 @@ run_config part_config(const run_config& config, const communicator& comm,
   return part;
 }
 
+std::uint64_t file_size(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
+}
+
 std::vector<output_file*> files_of(output_transaction& files) {
   std::vector<output_file*> out{&files.output()};
   if (files.rejects() != nullptr) out.push_back(files.rejects());
@@ -320,6 +326,12 @@ class distributed_run {
     std::vector<output_file*> finals;
     if (comm_.rank() == 0) finals = files_of(*finals_);
     join_parts(comm_, paths, finals, failure);
+    const std::uint64_t exchanged = comm_.sum(dedupe_ != nullptr ? dedupe_->bytes_sent() : 0);
+    std::uint64_t joined = 0;
+    if (comm_.rank() != 0) {
+      for (const std::string& path : paths) joined += file_size(path);
+    }
+    joined = comm_.sum(joined);
     if (comm_.rank() == 0) {
       held(failure, [&] {
         std::vector<run_stats> all;
@@ -329,6 +341,7 @@ class distributed_run {
           all_lines.push_back(split_lines(lines[r]));
         }
         result_ = merge_rank_stats(all, config_.samples_per_reason);
+        result_.distribution = {static_cast<std::uint64_t>(comm_.size()), exchanged, joined};
         result_.wall_seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
         if (config_.diagnostic) {

@@ -168,6 +168,17 @@ void write_memory(json_writer& w, const memory_stats& m) {
   w.end_object();
 }
 
+// Only for a distributed run (fenbatch-mpi).
+void write_distribution(json_writer& w, const distribution_stats& d) {
+  if (d.ranks == 0) return;
+  w.key("distribution");
+  w.begin_object();
+  w.member("ranks", d.ranks);
+  w.member("bytes_exchanged", d.bytes_exchanged);
+  w.member("bytes_joined", d.bytes_joined);
+  w.end_object();
+}
+
 }  // namespace
 
 std::string to_json(const run_stats& s, const run_config& config) {
@@ -251,6 +262,7 @@ std::string to_json(const run_stats& s, const run_config& config) {
   w.member("wall_seconds", s.wall_seconds);
   w.member("threads", std::uint64_t{s.threads});
   write_memory(w, s.memory);
+  write_distribution(w, s.distribution);
   w.member("mb_per_second", static_cast<double>(s.bytes) / 1e6 / seconds);
   w.member("positions_per_second", static_cast<double>(s.lines) / seconds);
   w.end_object();

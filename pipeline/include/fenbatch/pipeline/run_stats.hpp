@@ -59,6 +59,17 @@ struct memory_stats {
   friend bool operator==(const memory_stats&, const memory_stats&) = default;
 };
 
+// How a distributed run (fenbatch-mpi) shared the work; all 0 for one process. Not compared
+// between runs: everything else is the same whatever the ranks.
+struct distribution_stats {
+  std::uint64_t ranks = 0;
+  // Bytes sent between ranks for dedupe (keys and origins to their owners, decisions back),
+  // and the ranks' parts of the files sent to rank 0.
+  std::uint64_t bytes_exchanged = 0;
+  std::uint64_t bytes_joined = 0;
+  friend bool operator==(const distribution_stats&, const distribution_stats&) = default;
+};
+
 struct run_stats : run_counters {
   // Per input, in the order of run_config::inputs.
   std::vector<input_stats> inputs;
@@ -82,6 +93,7 @@ struct run_stats : run_counters {
   double wall_seconds = 0;
   unsigned threads = 0;  // the threads used (run_config::threads, capped at the usable CPUs)
   memory_stats memory;   // set by run(); merge() keeps this part's
+  distribution_stats distribution;  // set by run_distributed(); merge() keeps this part's
 
   // The `top` material signatures (text, e.g. "KQRBNPPvKRNPP", and board) of most valid
   // lines, by count, then signature; and of most lines written.
