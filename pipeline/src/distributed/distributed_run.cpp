@@ -31,6 +31,7 @@
 #include "distributed/global_origin.hpp"
 #include "distributed/input_split.hpp"
 #include "distributed/part_assembly.hpp"
+#include "distributed/progress_relay.hpp"
 #include "distributed/stats_wire.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
@@ -164,7 +165,7 @@ struct part_files {
 };
 
 // The configuration of this rank's part: its files in the temporary directory, no statistics
-// file, diagnostics kept for rank 0, progress on rank 0 only.
+// file, diagnostics kept for rank 0.
 run_config part_config(const run_config& config, const communicator& comm,
                        const std::string& temp_dir, std::vector<std::string>& diagnostics) {
   run_config part = config;
@@ -181,7 +182,7 @@ run_config part_config(const run_config& config, const communicator& comm,
   side(part.counts_path, "counts");
   part.stats_json_path.clear();
   part.diagnostic = [&diagnostics](std::string_view line) { diagnostics.emplace_back(line); };
-  if (comm.rank() != 0) part.progress = nullptr;
+  part.progress = nullptr;  // (the run sets its relay's)
   return part;
 }
 
@@ -236,6 +237,8 @@ class distributed_run {
 
   run_stats run() {
     refuse_what_cannot_be_split(config_, comm_);
+    const bool show_progress = comm_.broadcast(config_.progress ? "1" : "0", 0) == "1";
+    relay_.emplace(MPI_COMM_WORLD, show_progress, config_.progress);
     // A: rank 0 checks the destinations and the output codec, probes the inputs and opens the
     // final files, before anything is read.
     std::exception_ptr failure;
@@ -270,6 +273,7 @@ class distributed_run {
     std::string memory_source;
     run_config part = part_config(config_, comm_, temp_directory(config_.temp_dir), diagnostics_);
     part.memory_limit = rank_memory_limit(config_, comm_, memory_source);
+    if (show_progress) part.progress = [this](const progress_info& p) { relay_->report(p); };
     part_of_run plan;
     plan.ranges = ranges;
     if (header.input < ranges.size() &&
@@ -368,6 +372,7 @@ class distributed_run {
   std::vector<std::string> diagnostics_;
   distributed_dedupe* dedupe_ = nullptr;
   run_stats result_;
+  std::optional<progress_relay> relay_;  // last: stopped first, once every rank is done
 };
 
 }  // namespace
@@ -375,7 +380,7 @@ class distributed_run {
 
 distributed_session::distributed_session(int& argc, char**& argv) {
   int provided = 0;
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 }

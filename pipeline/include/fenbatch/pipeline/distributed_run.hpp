@@ -9,8 +9,9 @@
 
 namespace fenbatch::pipeline {
 
-// MPI for the life of the object: MPI_Init_thread (funneled: only the calling thread talks to
-// MPI) and MPI_Finalize.
+// MPI for the life of the object: MPI_Init_thread and MPI_Finalize. The run's collective
+// operations are all made by the calling thread; with MPI_THREAD_MULTIPLE, a thread of its own
+// also sums the ranks' progress for rank 0's progress line.
 class distributed_session {
  public:
   distributed_session(int& argc, char**& argv);
