@@ -13,6 +13,7 @@
 
 #include <mpi.h>
 
+#include <sched.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -160,9 +161,16 @@ std::uint64_t rank_memory_limit(const run_config& config, const communicator& co
   return std::max(budget.bytes / ranks, min_memory_limit);
 }
 
-struct part_files {
-  std::vector<std::string> paths;  // per kind: output, rejects, duplicates, counts (as set)
-};
+// Threads per rank: -j as given, else the CPUs this rank may use shared among the ranks on
+// its machine (mpirun usually binds each rank to its own cores; when it does not, as with
+// --oversubscribe, the ranks would otherwise each start a thread per CPU).
+unsigned rank_threads(const run_config& config, const communicator& comm) {
+  if (config.threads != 0) return config.threads;
+  cpu_set_t cpus;
+  CPU_ZERO(&cpus);
+  const int usable = ::sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
+  return static_cast<unsigned>(std::max(1, usable / comm.ranks_on_this_machine()));
+}
 
 // The configuration of this rank's part: its files in the temporary directory, no statistics
 // file, diagnostics kept for rank 0.
@@ -273,6 +281,7 @@ class distributed_run {
     std::string memory_source;
     run_config part = part_config(config_, comm_, temp_directory(config_.temp_dir), diagnostics_);
     part.memory_limit = rank_memory_limit(config_, comm_, memory_source);
+    part.threads = rank_threads(config_, comm_);
     if (show_progress) part.progress = [this](const progress_info& p) { relay_->report(p); };
     part_of_run plan;
     plan.ranges = ranges;
