@@ -67,6 +67,7 @@ run_stats every_field_set() {
   s.wall_seconds = 1.0 / 3.0;  // no short decimal spelling: only exact bits come back equal
   s.threads = 13;
   s.memory = {1ULL << 33, "cgroup memory.max", true, 77, 16, 1ULL << 40};
+  s.distribution = {4, 1ULL << 35, 123456789};
   return s;
 }
 
@@ -85,6 +86,7 @@ void expect_same(const run_stats& got, const run_stats& expected) {
             std::bit_cast<std::uint64_t>(expected.wall_seconds));
   EXPECT_EQ(got.threads, expected.threads);
   EXPECT_EQ(got.memory, expected.memory);
+  EXPECT_EQ(got.distribution, expected.distribution);
 }
 
 TEST(StatsWire, EveryFieldComesBack) {

@@ -207,6 +207,9 @@ std::string encode_stats(const run_stats& stats) {
   out.u64(memory.lines_before_switch);
   out.u64(memory.partitions);
   out.u64(memory.temp_bytes);
+  out.u64(stats.distribution.ranks);
+  out.u64(stats.distribution.bytes_exchanged);
+  out.u64(stats.distribution.bytes_joined);
   return out.take();
 }
 
@@ -261,6 +264,9 @@ run_stats decode_stats(std::string_view bytes) {
   memory.lines_before_switch = in.u64();
   memory.partitions = in.u64();
   memory.temp_bytes = in.u64();
+  stats.distribution.ranks = in.u64();
+  stats.distribution.bytes_exchanged = in.u64();
+  stats.distribution.bytes_joined = in.u64();
   in.expect_end();
   return stats;
 }
