@@ -264,6 +264,7 @@ run_stats run_part(const run_config& asked, const part_of_run& part) {
       with_dedupe_stages(process_filter, dedupe, deferred) & write_filter);
 
   memory_stats memory{budget.bytes, budget.source};
+  if (config.dedupe) dedupe.make_partitions_elsewhere();
   if (dedupe.partitioned()) {
     memory.partitioned = true;
     memory.lines_before_switch = ordered.lines_so_far();

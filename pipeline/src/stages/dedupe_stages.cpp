@@ -227,6 +227,10 @@ void dedupe_stages::switch_to_partitions() {
   }
 }
 
+void dedupe_stages::make_partitions_elsewhere() {
+  if (plan_.partitions_elsewhere && !partitions_) switch_to_partitions();
+}
+
 void dedupe_stages::add_to_partitions(const chunk& c) {
   if (!partitions_) switch_to_partitions();
   partitions_->add_chunk(c, plan_.with_origins);

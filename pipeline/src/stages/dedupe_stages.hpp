@@ -73,6 +73,9 @@ class dedupe_stages {
   // Pass 1. Each line's count goes to its place in shard_keys: stages write disjoint ranges.
   void add(chunk& c, std::size_t stage);
 
+  // After pass 1, when the partitions are elsewhere: made now if no chunk made them (a part
+  // of a distributed run with no lines still takes part in the exchange).
+  void make_partitions_elsewhere();
   // Whether the run switched to partitions (after pass 1).
   [[nodiscard]] bool partitioned() const noexcept { return partitions_ != nullptr; }
   // Pass 2 (partitioned only): progress(done, total) in partitions.
