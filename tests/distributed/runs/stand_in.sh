@@ -8,7 +8,9 @@
 if [ "${OMPI_COMM_WORLD_RANK:-0}" = 0 ]; then
   exec "$FENBATCH" "$@"
 fi
-dir=$(mktemp -d "${TMPDIR:-/tmp}/stand-in.XXXXXX") || exit 2
+# Named like Open MPI's session directories, which run_case.sh tolerates in TMPDIR: mpirun may
+# kill this rank (when another exits non-zero) before it removes its directory.
+dir=$(mktemp -d "${TMPDIR:-/tmp}/ompi.stand-in.XXXXXX") || exit 2
 (cd "$dir" && "$FENBATCH" "$@" >/dev/null 2>&1 </dev/null)
 status=$?
 rm -rf "$dir"
