@@ -28,9 +28,15 @@ skip() { echo "skipped: $*"; exit 77; }
 if [ -x /usr/bin/python3 ]; then PY=/usr/bin/python3; else PY=$(command -v python3); fi
 # No run may hang: each is stopped after RUN_TIMEOUT seconds (then fails).
 RUN_TIMEOUT=${RUN_TIMEOUT:-150}
-# Open MPI's own allocations are never freed before exit: not fenbatch's leaks.
-export LSAN_OPTIONS="suppressions=$RUNS_DIR/data/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+# Sanitizer builds: Open MPI's own allocations are never freed before exit, and are not
+# fenbatch's leaks: suppressed by module (data/lsan.supp), which needs whole stacks (Debian's
+# libraries have no frame pointers: no fast unwinding) and its plugins kept loaded (else their
+# frames are "<unknown module>"). verify_asan_link_order=0: the cases' LD_PRELOAD shims.
+if [ "$SANITIZED" = 1 ]; then
+  export LSAN_OPTIONS="suppressions=$RUNS_DIR/data/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0:fast_unwind_on_malloc=0"
+  export OMPI_MCA_mca_base_component_disable_dlclose=1
+fi
 
 # normalized_stats FILE: the --stats-json document less the members that legitimately differ
 # between fenbatch and fenbatch-mpi (docs/stats.schema.json): wall_seconds, mb_per_second and
