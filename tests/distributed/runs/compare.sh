@@ -14,8 +14,9 @@
 #     the outputs), each byte for byte, decompressed first when named .zst .gz .xz .bz2 (a
 #     part per rank may be its own frame or member), and a statistics file (*.json) less what
 #     legitimately differs (normalized_stats).
-# Inputs are given by absolute paths ("$PWD/in.fen"), the same in both runs. COMPARE_STDIN (a
-# file) is given to both as standard input. mpi-N/ is removed when it matched.
+# Inputs are given by absolute paths ("$PWD/in.fen"), the same in both runs. fenbatch must
+# exit with REF_STATUS (default 0). COMPARE_STDIN (a file) is given to both as standard input.
+# mpi-N/ is removed when it matched.
 set -uo pipefail
 export LC_ALL=C
 failed=0
@@ -120,6 +121,9 @@ compare_runs() {
   shift
   run_in ref "$FENBATCH" "$@"
   [ "$(cat ref.hung)" = 0 ] || die "fenbatch $*: timed out"
+  # A reference run that fails unexpectedly would make every comparison vacuous.
+  [ "$(cat ref.status)" = "${REF_STATUS:-0}" ] ||
+    fail "fenbatch $*: exit $(cat ref.status), the case expects ${REF_STATUS:-0}: $(head -c 300 ref.stderr)"
   for n in $ranks; do
     what="-n $n $*"
     # shellcheck disable=SC2086  # MPIRUN is a command and its flags
