@@ -142,7 +142,7 @@ compare_runs() {
     ref_names=$(cd ref && ls -A)
     other_names=$(cd "mpi-$n" && ls -A)
     [ "$ref_names" = "$other_names" ] ||
-      fail "$what: files written: '$(echo $other_names)', fenbatch's: '$(echo $ref_names)'"
+      fail "$what: files written: '${other_names//$'\n'/ }', fenbatch's: '${ref_names//$'\n'/ }'"
     for name in $ref_names; do
       [ -f "mpi-$n/$name" ] && same_file "ref/$name" "mpi-$n/$name" "$what"
     done
@@ -150,5 +150,5 @@ compare_runs() {
   done
 }
 
-# ranks_for_case: the rank counts every comparison runs over (1 to 4).
-RANKS="1 2 3 4"
+# The rank counts a comparison runs over unless a case says otherwise.
+export RANKS="1 2 3 4"

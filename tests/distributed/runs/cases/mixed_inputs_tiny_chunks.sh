@@ -13,7 +13,7 @@ lines=3000
 { head -n 500 a.fen; echo 'invalid in b'; cat b.gen; } >b.fen
 { cat c.gen; echo 'invalid in c'; tail -n 700 b.gen; } >c.fen
 { printf 'bad\n\n'; head -n 900 c.gen; tail -n 100 a.fen; printf '%s' "$(head -n 1 a.fen)"; } >d.fen
-zstd -q --rm b.fen && gzip c.fen || die "cannot compress the inputs"
+{ zstd -q --rm b.fen && gzip c.fen; } || die "cannot compress the inputs"
 inputs=("$PWD/a.fen" "$PWD/b.fen.zst" "$PWD/d.fen" "$PWD/c.fen.gz" "$PWD/a.fen")
 echo "== --chunk-size 1"
 compare_runs "$RANKS" --chunk-size 1 --dedupe --rejects rejects.txt --counts counts.tsv \

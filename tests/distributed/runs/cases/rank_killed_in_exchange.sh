@@ -49,7 +49,7 @@ for n_rank in "2 1" "4 2" "3 0"; do
   left=$(left_by_others "$tmp" "$pid")
   [ -z "$left" ] || fail "$what: left in TMPDIR by surviving ranks: $left"
   own=$(find "$run" "$tmp" -mindepth 1 -maxdepth 1 ! -name 'ompi.*' | grep -e "-$pid-" -e "\.fenbatch-$pid-")
-  [ -z "$own" ] || echo "note: $what: left by the killed process (SIGKILL): $(echo $own)"
+  [ -z "$own" ] || echo "note: $what: left by the killed process (SIGKILL): ${own//$'\n'/ }"
   [ "$failed" = 1 ] && { echo "--- stderr ($what)"; head -c 2000 err.txt; }
   rm -rf "$run" "$tmp"
 done
