@@ -4,6 +4,8 @@
 # on every rank count: exit 2, one clear message naming standard input, nothing written, no
 # temporary left.
 . "$RUNS_DIR/compare.sh"
+# Each of the nine runs inside the case's ctest TIMEOUT (300 s), even if every one hung.
+RUN_TIMEOUT=30
 printf '%s\n' '4k3/8/8/8/8/8/8/4K3 w - - 0 1' >in.fen
 check() {  # check N WHAT ARGS...: the run must be refused
   local n=$1 what=$2 status
