@@ -5,7 +5,7 @@
 # rank).
 . "$RUNS_DIR/compare.sh"
 lines=8000
-[ "$SANITIZED" = 1 ] && lines=1500
+[ "${SANITIZED:-0}" = 1 ] && lines=1500
 "$FENBATCH_GEN" -n "$lines" --seed 31 -o gen.fen || die "fenbatch-gen failed"
 { cat gen.fen; printf 'bad line\n'; head -n 2000 gen.fen; printf 'x y z\n'; } >in.fen
 echo "== out.fen.zst, sides .gz .xz .bz2"

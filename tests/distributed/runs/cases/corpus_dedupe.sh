@@ -7,7 +7,7 @@
 [ -n "$SHARED" ] || skip "../shared/corpus is absent: no shared corpus to compare on"
 mkdir in
 files=("$SHARED"/corpus/*.epd.zst)
-[ "$SANITIZED" = 1 ] && files=("$SHARED"/corpus/{2moves_v1,4mvs_+90_+99,FRC_openings,noob_2moves,startpos,8mvs_+90_+99}.epd.zst)
+[ "${SANITIZED:-0}" = 1 ] && files=("$SHARED"/corpus/{2moves_v1,4mvs_+90_+99,FRC_openings,noob_2moves,startpos,8mvs_+90_+99}.epd.zst)
 plain=()
 for f in "${files[@]}"; do
   name=$(basename "$f" .zst)

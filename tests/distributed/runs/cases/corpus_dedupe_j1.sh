@@ -8,7 +8,7 @@ inputs=()
 for f in "$SHARED"/corpus/*.epd.zst; do
   name=$(basename "$f" .zst)
   case "$name" in DFRC_openings.epd) continue ;; esac
-  if [ "$SANITIZED" = 1 ]; then
+  if [ "${SANITIZED:-0}" = 1 ]; then
     case "$name" in 2moves_v1.epd|4mvs_+90_+99.epd|noob_2moves.epd|8mvs_+90_+99.epd) ;; *) continue ;; esac
   fi
   zstd -qdc "$f" >"in/$name" || die "cannot decompress $f"

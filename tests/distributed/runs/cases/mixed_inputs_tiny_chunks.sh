@@ -6,7 +6,7 @@
 # hold invalid lines (rejects numbered per file).
 . "$RUNS_DIR/compare.sh"
 lines=3000
-[ "$SANITIZED" = 1 ] && lines=600
+[ "${SANITIZED:-0}" = 1 ] && lines=600
 "$FENBATCH_GEN" -n "$lines" --seed 11 -o a.fen || die "fenbatch-gen failed"
 "$FENBATCH_GEN" -n "$lines" --seed 12 --variant mixed -o b.gen || die "fenbatch-gen failed"
 "$FENBATCH_GEN" -n "$lines" --seed 13 -o c.gen || die "fenbatch-gen failed"

@@ -15,7 +15,7 @@ command -v mpicc >/dev/null || die "'mpicc' is not installed (needed for the MPI
 mpicc -O1 -shared -fPIC -o kill.so "$RUNS_DIR/data/kill_at_alltoall.c" -ldl ||
   die "cannot build the MPI_Alltoall shim"
 lines=20000
-[ "$SANITIZED" = 1 ] && lines=4000
+[ "${SANITIZED:-0}" = 1 ] && lines=4000
 "$FENBATCH_GEN" -n "$lines" --seed 61 -o gen.fen || die "fenbatch-gen failed"
 { cat gen.fen; echo 'bad line'; head -n 3000 gen.fen; } >in.fen
 # left_by_others DIR PID: entries of DIR (temporaries) not named after the killed PID.

@@ -7,7 +7,7 @@
 # the statistics aside). Sanitizer builds: 24 MB over 1 and 2 ranks.
 . "$RUNS_DIR/compare.sh"
 bytes=64M ranks=$RANKS
-[ "$SANITIZED" = 1 ] && bytes=24M ranks="1 2"
+[ "${SANITIZED:-0}" = 1 ] && bytes=24M ranks="1 2"
 "$FENBATCH_GEN" --bytes "$bytes" --seed 21 -o gen.fen || die "fenbatch-gen failed"
 { cat gen.fen; yes 'not a position' | head -n 300; head -n 50000 gen.fen; } >in.fen
 rm gen.fen
