@@ -39,11 +39,12 @@ if [ "${SANITIZED:-0}" = 1 ]; then
   export OMPI_MCA_mca_base_component_disable_dlclose=1
 fi
 
-# normalized_stats FILE: the --stats-json document less the members that legitimately differ
+# normalized_stats FILE [distributed]: the --stats-json document less the members that legitimately differ
 # between fenbatch and fenbatch-mpi (docs/stats.schema.json): wall_seconds, mb_per_second and
-# positions_per_second (timings), threads (-j is per rank), and "memory" (the budget is per
-# rank, and whether dedupe partitioned depends on each rank's share). Every other member, in
-# order, must be the same.
+# positions_per_second (timings), threads (-j is per rank), "memory" (the budget is per
+# rank, and whether dedupe partitioned depends on each rank's share), and "distribution"
+# (fenbatch-mpi's alone: how the ranks shared the work; its presence is checked). Every other
+# member, in order, must be the same.
 normalized_stats() {
   "$PY" -c 'import json, sys
 s = json.load(open(sys.argv[1]))
@@ -51,7 +52,11 @@ for k in ("wall_seconds", "mb_per_second", "positions_per_second", "threads", "m
     if k not in s:
         sys.exit(f"{sys.argv[1]}: no member {k}")
     del s[k]
-print(json.dumps(s, indent=1))' "$1"
+if len(sys.argv) > 2 and sys.argv[2] == "distributed":
+    if "distribution" not in s:
+        sys.exit(f"{sys.argv[1]}: fenbatch-mpi wrote no member distribution")
+    del s["distribution"]
+print(json.dumps(s, indent=1))' "$@"
 }
 
 # filtered_stderr FILE: what the program printed on standard error, without mpirun's notices
@@ -76,9 +81,9 @@ same_file() {
   local ref=$1 other=$2 what=$3
   case "$ref" in
     *.json)
-      if ! cmp -s <(normalized_stats "$ref") <(normalized_stats "$other"); then
-        fail "$what: statistics differ (less timings, threads, memory)"
-        diff <(normalized_stats "$ref") <(normalized_stats "$other") | head -20
+      if ! cmp -s <(normalized_stats "$ref") <(normalized_stats "$other" distributed); then
+        fail "$what: statistics differ (less timings, threads, memory, distribution)"
+        diff <(normalized_stats "$ref") <(normalized_stats "$other" distributed) | head -20
       fi ;;
     *.zst | *.gz | *.xz | *.bz2)
       decompressed "$other" >/dev/null 2>&1 || fail "$what: $other does not decompress"
