@@ -89,7 +89,7 @@ int batch_main(int argc, char** argv, const batch_program& program) {
   occupy_closed_standard_descriptors();
   // No /dev/full to park on a closed stderr: nothing could be reported, so refuse to run.
   if (stderr_was_closed && ::fcntl(STDERR_FILENO, F_GETFD) == -1) return exit_error;
-  pipeline::install_signal_cleanup();
+  pipeline::install_signal_cleanup(program.name, !program.prints);
   const auto say = [&program](const char* format, const char* what, bool try_help) {
     if (!program.prints) return;
     std::fprintf(stderr, format, program.name, what);

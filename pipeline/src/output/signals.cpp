@@ -189,11 +189,12 @@ void unregister_mapped_input(int slot) noexcept {
 
 }  // namespace detail
 
-void install_signal_cleanup(std::string_view program) {
+void install_signal_cleanup(std::string_view program, bool quiet) {
   const std::size_t length = std::min(program.size(), detail::program_copy.size());
   std::memcpy(detail::program_copy.data(), program.data(), length);
   detail::program = std::string_view(detail::program_copy.data(), length);
   detail::compose(detail::interrupted_message, "interrupted");
+  if (quiet) detail::interrupted_message.fill('\0');
   detail::compose(detail::input_changed_message,
                   "input changed while reading (truncated?); nothing was written");
   struct sigaction fatal {};
