@@ -1,5 +1,6 @@
 #include "distributed/distributed_dedupe.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -16,13 +17,18 @@
 namespace fenbatch::pipeline::detail {
 namespace {
 
-// Every spill file's buffer (write, then read): there are a few per rank of the run.
-constexpr std::size_t spill_buffer = std::size_t{64} << 10;
+// Each spill file's buffer (write, then read). There are a few per rank of the run, two sets of
+// them (2 x ranks buffers) at once beside the owner's set: together at most a quarter of its
+// memory share, between 4 and 64 KiB each.
+std::size_t spill_buffer_bytes(std::uint64_t memory_bytes, std::size_t ranks) {
+  return static_cast<std::size_t>(std::clamp<std::uint64_t>(
+      memory_bytes / 4 / (2 * ranks), std::uint64_t{4} << 10, std::uint64_t{64} << 10));
+}
 
-spill_files make_files(const std::string& directory, std::size_t count) {
+spill_files make_files(const std::string& directory, std::size_t count, std::size_t buffer) {
   spill_files files;
   for (std::size_t i = 0; i < count; ++i) {
-    files.push_back(std::make_unique<spill_file>(directory, spill_buffer));
+    files.push_back(std::make_unique<spill_file>(directory, buffer));
   }
   return files;
 }
@@ -45,6 +51,7 @@ struct distributed_dedupe::state {
   std::string directory;
   dedupe_wire wire;
   std::size_t ranks = 1;
+  std::size_t buffer = 0;  // each spill file's
   // A failure while making the files, held for resolve()'s first agreement.
   std::exception_ptr held;
   // Pass 1: per owner, this rank's key records for it; lines added so far per input.
@@ -68,7 +75,7 @@ struct distributed_dedupe::state {
     if (!held) {
       try {
         finish_writing(outgoing);
-        incoming = make_files(directory, ranks);
+        incoming = make_files(directory, ranks, buffer);
       } catch (...) {
         held = std::current_exception();
       }
@@ -93,8 +100,9 @@ distributed_dedupe::distributed_dedupe(const communicator& comm, distributed_ded
   s.directory = temp_directory(s.options.partitions.temp_dir);
   s.wire.with_origins = s.options.partitions.with_origins;
   s.ranks = static_cast<std::size_t>(comm.size());
+  s.buffer = spill_buffer_bytes(s.options.partitions.memory_bytes, s.ranks);
   try {
-    s.to_owners = make_files(s.directory, s.ranks);
+    s.to_owners = make_files(s.directory, s.ranks, s.buffer);
   } catch (...) {
     s.held = std::current_exception();
   }
@@ -146,10 +154,12 @@ void distributed_dedupe::resolve(
   spill_files decisions_out;
   spill_files finals_out;
   try {
-    decisions_out = make_files(s.directory, s.ranks);
-    finals_out = make_files(s.directory, s.ranks);
+    decisions_out = make_files(s.directory, s.ranks, s.buffer);
+    finals_out = make_files(s.directory, s.ranks, s.buffer);
     s.share = resolve_owner_share(s.wire, s.options.partitions, received, decisions_out, finals_out,
                                   progress);
+    finish_writing(decisions_out);  // (their buffers back before the exchange's come)
+    finish_writing(finals_out);
     s.temp_bytes += s.share.temp_bytes + bytes_of(decisions_out) + bytes_of(finals_out);
   } catch (...) {
     s.held = std::current_exception();
@@ -165,8 +175,7 @@ void distributed_dedupe::resolve(
   finals_out.clear();
   if (!s.held) {
     try {
-      for (const auto& f : s.decisions)
-        s.decision_readers.emplace_back(*f, 0, f->size(), spill_buffer);
+      for (const auto& f : s.decisions) s.decision_readers.emplace_back(*f, 0, f->size(), s.buffer);
     } catch (...) {
       s.held = std::current_exception();
     }
@@ -187,7 +196,7 @@ std::uint32_t distributed_dedupe::final_count(const core::position_key& key) {
   if (s.final_readers.empty()) {
     // The decisions are all read: their buffers go before the final counts' come.
     s.decision_readers.clear();
-    for (const auto& f : s.finals) s.final_readers.emplace_back(*f, 0, f->size(), spill_buffer);
+    for (const auto& f : s.finals) s.final_readers.emplace_back(*f, 0, f->size(), s.buffer);
   }
   std::uint32_t count = 0;
   std::memcpy(&count, s.final_readers[owner_of(key, s.ranks)].read(dedupe_wire::final_bytes),

@@ -1,15 +1,18 @@
 #include "distributed/record_exchange.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <stdexcept>
 #include <string>
 
 namespace fenbatch::pipeline::detail {
 namespace {
 
-// Whole records per destination per round: at least one, so that any round_bytes progresses.
+// Whole records per destination per round: at least one, so that any round_bytes progresses;
+// a round's bytes within MPI's int counts.
 std::size_t bytes_per_destination(const record_exchange& how, std::size_t ranks) {
-  const std::size_t records = how.round_bytes / ranks / how.record_bytes;
+  const std::size_t round = std::min<std::size_t>(how.round_bytes, INT_MAX);
+  const std::size_t records = round / ranks / how.record_bytes;
   return std::max<std::size_t>(records, 1) * how.record_bytes;
 }
 
