@@ -309,6 +309,25 @@ TEST_F(DistributedDedupe, NoDecidedKeys) {
   EXPECT_EQ(dedupe.unique(), 0U);
 }
 
+// Global origins number a rank's lines of one input in 36 bits: past that, add_chunk() throws.
+TEST_F(DistributedDedupe, TooManyLinesOfOneInputForOrigins) {
+  scenario sc;
+  sc.with_origins = true;
+  distributed_dedupe dedupe(comm, options_for(sc));
+  chunk_spec invalid_only;
+  invalid_only.file_index = 1;
+  chunk huge = make_chunk(invalid_only, 0);
+  huge.counts.lines = max_global_origin_lines - 1;  // as if that many invalid lines came before
+  dedupe.add_chunk(huge, true);
+  chunk_spec one;
+  one.file_index = 1;
+  one.lines = {{false, {}}, {true, {5, 6}}};  // the valid line is number 2^36
+  EXPECT_THROW(dedupe.add_chunk(make_chunk(one, 1), true), std::runtime_error);
+  one.file_index = 0;  // another input's lines are numbered on their own
+  EXPECT_NO_THROW(dedupe.add_chunk(make_chunk(one, 2), true));
+  dedupe.resolve({});
+}
+
 // A rank whose temporary directory is missing: every rank fails at resolve(), with its message.
 TEST_F(DistributedDedupe, FailureOnOneRankEndsEveryRank) {
   const int failing = comm.size() > 1 ? 1 : 0;

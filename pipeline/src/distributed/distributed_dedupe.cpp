@@ -52,7 +52,8 @@ struct distributed_dedupe::state {
   dedupe_wire wire;
   std::size_t ranks = 1;
   std::size_t buffer = 0;  // each spill file's
-  // A failure while making the files, held for resolve()'s first agreement.
+  // A failure held until the next agreement: making pass 1's files (resolve()'s first), then
+  // one in the exchanges or the owner's dedupe.
   std::exception_ptr held;
   // Pass 1: per owner, this rank's key records for it; lines added so far per input.
   spill_files to_owners;
@@ -144,10 +145,10 @@ void distributed_dedupe::resolve(
     const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   state& s = *state_;
   s.options.agree(s.held);  // every rank has finished pass 1
-  s.temp_bytes += bytes_of(s.to_owners);
 
   spill_files received;
   s.exchange(s.to_owners, received, s.wire.key_bytes(), progress);
+  s.temp_bytes += bytes_of(s.to_owners);
   s.to_owners.clear();
   s.options.agree(s.held);
 
@@ -211,7 +212,7 @@ std::uint64_t distributed_dedupe::partitions() const noexcept {
   return state_->share.partitions;
 }
 std::uint64_t distributed_dedupe::temp_bytes_written() const noexcept {
-  return state_->temp_bytes;
+  return state_->temp_bytes + bytes_of(state_->to_owners);  // (pass 1's while it runs)
 }
 std::uint64_t distributed_dedupe::bytes_sent() const noexcept {
   return state_->bytes_sent;
