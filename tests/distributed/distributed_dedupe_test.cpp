@@ -36,6 +36,7 @@ struct chunk_spec {
 struct scenario {
   std::uint64_t seed = 1;
   std::size_t lines_per_rank = 3000;
+  std::uint64_t shared_keys = 300;  // keys every rank draws from
   bool with_origins = false;
   bool final_counts = false;
   std::uint64_t memory_bytes = std::uint64_t{64} << 20;
@@ -69,7 +70,7 @@ std::vector<chunk_spec> chunks_of(int r, const scenario& sc, std::size_t ranks) 
       line_spec line;
       const std::uint64_t kind = draw(100);
       line.valid = kind >= 10;
-      std::uint64_t k = 2 + draw(300);                                // shared by the ranks
+      std::uint64_t k = 2 + draw(sc.shared_keys);                     // shared by the ranks
       if (kind >= 10 && kind < 25) k = 1;                             // the hot key
       if (kind >= 25 && kind < 30) k = 100000 + 1000 * r + draw(50);  // this rank's only
       line.key = key_of(k, sc, ranks);
@@ -267,6 +268,18 @@ TEST_F(DistributedDedupe, PartitionedFinalCountsWithoutOrigins) {
   scenario sc;
   sc.seed = 6;
   sc.memory_bytes = 1;
+  sc.final_counts = true;
+  check(sc, true);
+}
+
+// Mostly distinct keys (some 8,000 per owner and run): each owner's share over many partitions.
+TEST_F(DistributedDedupe, PartitionedMostlyDistinctKeys) {
+  scenario sc;
+  sc.seed = 10;
+  sc.lines_per_rank = 12000;
+  sc.shared_keys = 1000000;
+  sc.memory_bytes = 1;
+  sc.with_origins = true;
   sc.final_counts = true;
   check(sc, true);
 }
