@@ -13,6 +13,18 @@
 //     owner, in input order.
 // Each line's decision is exactly the one a single process would make: the owner sees the
 // key's lines in input order. Failures inside the exchange are held until the next agree().
+//
+// resolve() agrees four times, at the same points on every rank: before the key exchange (a
+// failure to make this rank's files, held since construction, is reported here), after it,
+// after the owner's dedupe, and after the decisions' and final counts' exchanges. A failure
+// between two points is held (the rank sends nothing in the remaining rounds). add_chunk()
+// throws to its caller (a failed spill write; more than max_global_origin_lines lines of one
+// input), which must then report it at the first of those points.
+// On the wire, per line: its key to the owner, 16 bytes (24 with origins); its decision back,
+// 4 bytes (12 with origins); with final counts 4 bytes more per first occurrence.
+// Memory: about four rounds (round_bytes) in an exchange; the owner's set (within
+// memory_bytes) or partitions (memory_bytes); spill buffers of 4-64 KiB, two per rank of the
+// run at most at once (within a quarter of memory_bytes where it allows 4 KiB each).
 #pragma once
 
 #include <cstddef>

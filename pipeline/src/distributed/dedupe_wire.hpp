@@ -1,0 +1,46 @@
+// The records a distributed dedupe sends between ranks, fixed-size and in host byte order (the
+// ranks of one job run the same build): a line's key (and with origins its global origin) to
+// the key's owner; the owner's decision for it (occurrence, and with origins the first
+// occurrence's origin) back to the line's rank; and per first occurrence its final count.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "fenbatch/core/position_key.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+struct dedupe_wire {
+  bool with_origins = false;
+
+  [[nodiscard]] std::size_t key_bytes() const noexcept { return with_origins ? 24 : 16; }
+  [[nodiscard]] std::size_t decision_bytes() const noexcept { return with_origins ? 12 : 4; }
+  static constexpr std::size_t final_bytes = 4;
+
+  // Writes key_bytes() at `out`.
+  void put_key(char* out, const core::position_key& key, std::uint64_t origin) const noexcept {
+    std::memcpy(out, &key.low, 8);
+    std::memcpy(out + 8, &key.high, 8);
+    if (with_origins) std::memcpy(out + 16, &origin, 8);
+  }
+  void get_key(const char* in, core::position_key& key, std::uint64_t& origin) const noexcept {
+    std::memcpy(&key.low, in, 8);
+    std::memcpy(&key.high, in + 8, 8);
+    origin = 0;
+    if (with_origins) std::memcpy(&origin, in + 16, 8);
+  }
+  void put_decision(char* out, std::uint32_t occurrence, std::uint64_t origin) const noexcept {
+    std::memcpy(out, &occurrence, 4);
+    if (with_origins) std::memcpy(out + 4, &origin, 8);
+  }
+  void get_decision(const char* in, std::uint32_t& occurrence,
+                    std::uint64_t& origin) const noexcept {
+    std::memcpy(&occurrence, in, 4);
+    origin = 0;
+    if (with_origins) std::memcpy(&origin, in + 4, 8);
+  }
+};
+
+}  // namespace fenbatch::pipeline::detail

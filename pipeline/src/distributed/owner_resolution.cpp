@@ -1,0 +1,140 @@
+#include "distributed/owner_resolution.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "spill/spill_reader.hpp"
+#include "stages/dedupe_set.hpp"
+
+namespace fenbatch::pipeline::detail {
+namespace {
+
+constexpr std::size_t io_buffer = std::size_t{64} << 10;
+
+// Calls f(source, key, origin) for every record received, source by source.
+template <class F>
+void for_each_record(const dedupe_wire& wire, const spill_files& received, F f) {
+  for (std::size_t s = 0; s < received.size(); ++s) {
+    const spill_file& file = *received[s];
+    spill_reader reader(file, 0, file.size(), io_buffer);
+    for (std::uint64_t n = file.size() / wire.key_bytes(); n != 0; --n) {
+      core::position_key key;
+      std::uint64_t origin = 0;
+      wire.get_key(reader.read(wire.key_bytes()), key, origin);
+      f(s, key, origin);
+    }
+  }
+}
+
+// The first occurrences' keys, in order, and how many each source has: their final counts are
+// known only after the last record, and go back in this order.
+class first_occurrences {
+ public:
+  first_occurrences(const std::string& directory, std::size_t sources)
+      : keys_(directory, io_buffer), per_source_(sources, 0) {}
+
+  void add(std::size_t source, const core::position_key& key) {
+    char bytes[16];
+    dedupe_wire{}.put_key(bytes, key, 0);
+    keys_.append({bytes, sizeof bytes});
+    ++per_source_[source];
+  }
+  // Appends final(key) to finals[s] for each source's first occurrences.
+  template <class Final>
+  void write_finals(const spill_files& finals, Final final) {
+    keys_.finish_writing();
+    spill_reader reader(keys_, 0, keys_.size(), io_buffer);
+    for (std::size_t s = 0; s < per_source_.size(); ++s) {
+      for (std::uint64_t n = per_source_[s]; n != 0; --n) {
+        core::position_key key;
+        std::uint64_t unused = 0;
+        dedupe_wire{}.get_key(reader.read(16), key, unused);
+        const std::uint32_t count = final(key);
+        char bytes[dedupe_wire::final_bytes];
+        std::memcpy(bytes, &count, sizeof count);
+        finals[s]->append({bytes, sizeof bytes});
+      }
+    }
+  }
+  [[nodiscard]] std::uint64_t bytes() const noexcept { return keys_.size(); }
+
+ private:
+  spill_file keys_;
+  std::vector<std::uint64_t> per_source_;
+};
+
+std::uint64_t records_received(const dedupe_wire& wire, const spill_files& received) {
+  std::uint64_t records = 0;
+  for (const auto& file : received) records += file->size() / wire.key_bytes();
+  return records;
+}
+
+void append_decision(const dedupe_wire& wire, spill_file& out, std::uint32_t occurrence,
+                     std::uint64_t origin) {
+  char bytes[12];
+  wire.put_decision(bytes, occurrence, origin);
+  out.append({bytes, wire.decision_bytes()});
+}
+
+}  // namespace
+
+bool share_fits_in_memory(std::uint64_t records, bool with_origins,
+                          std::uint64_t memory_bytes) noexcept {
+  const std::uint64_t slot = 16 + 1 + (with_origins ? 8 : 0);
+  return records / 3 * 4 * slot <= memory_bytes;
+}
+
+owner_share resolve_owner_share(const dedupe_wire& wire, const partitioned_dedupe_options& options,
+                                const spill_files& received, const spill_files& decisions,
+                                const spill_files& finals,
+                                const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+  const std::uint64_t records = records_received(wire, received);
+  std::unique_ptr<first_occurrences> firsts;
+  if (options.final_counts) {
+    firsts = std::make_unique<first_occurrences>(temp_directory(options.temp_dir), received.size());
+  }
+  owner_share share;
+  if (share_fits_in_memory(records, wire.with_origins, options.memory_bytes)) {
+    dedupe_set set(static_cast<std::size_t>(records), 16, wire.with_origins);
+    for_each_record(wire, received,
+                    [&](std::size_t s, const core::position_key& key, std::uint64_t origin) {
+                      const std::uint32_t occurrence =
+                          wire.with_origins ? set.add_with_origin(key, origin) : set.add(key);
+                      append_decision(wire, *decisions[s], occurrence, origin);
+                      if (occurrence == 1 && firsts) firsts->add(s, key);
+                    });
+    share.unique = set.size();
+    if (firsts) firsts->write_finals(finals, [&](const auto& key) { return set.count(key); });
+  } else {
+    partitioned_dedupe_options own = options;
+    own.expected_lines = records;
+    partitioned_dedupe partitions(own);
+    // Without origins on the wire the partitions still want increasing ones (their final
+    // counts come back in first-occurrence order): the records' own order serves.
+    std::uint64_t place = 0;
+    for_each_record(wire, received,
+                    [&](std::size_t, const core::position_key& key, std::uint64_t origin) {
+                      partitions.add(key, wire.with_origins ? origin : ++place);
+                    });
+    partitions.resolve(progress);
+    for_each_record(wire, received,
+                    [&](std::size_t s, const core::position_key& key, std::uint64_t) {
+                      const partitioned_dedupe::decision d = partitions.next(key);
+                      append_decision(wire, *decisions[s], d.occurrence, d.first_origin);
+                      if (d.occurrence == 1 && firsts) firsts->add(s, key);
+                    });
+    if (firsts) {
+      firsts->write_finals(finals, [&](const auto& key) { return partitions.final_count(key); });
+    }
+    share.unique = partitions.unique();
+    share.partitions = partitions.partitions();
+    share.temp_bytes = partitions.temp_bytes_written();
+  }
+  if (firsts) share.temp_bytes += firsts->bytes();
+  return share;
+}
+
+}  // namespace fenbatch::pipeline::detail
