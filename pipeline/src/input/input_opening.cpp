@@ -95,12 +95,15 @@ opened_input open_input(const std::string& path, const input_options& options) {
 namespace {
 
 // Only a mapping can start at a line in the middle (the planner of a distributed run gives
-// every other input whole).
+// every other input whole). Reached when the file changed since it was planned (compressed,
+// emptied, replaced), or when it could not be mapped.
 void refuse_partial_reading(const opened_input& in, const std::string& path,
                             const input_range& range) {
   if (range.whole()) return;
   if (in.owns_fd) ::close(in.fd);
-  throw std::runtime_error(path + ": only a mapped, uncompressed regular file can be read in part");
+  throw std::runtime_error("read: " + path +
+                           ": cannot be read in part (only an uncompressed regular file that "
+                           "can be mapped can; did it change, or run out of address space?)");
 }
 
 }  // namespace

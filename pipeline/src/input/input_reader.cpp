@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <stdexcept>
 
 #include "fenbatch/pipeline/io_error.hpp"
 #include "input/input_opening.hpp"
@@ -15,6 +16,9 @@ namespace fenbatch::pipeline::detail {
 input_reader::input_reader(std::vector<std::string> paths, input_options options,
                            std::vector<input_range> ranges)
     : paths_(std::move(paths)), options_(options), ranges_(std::move(ranges)) {
+  if (!ranges_.empty() && ranges_.size() != paths_.size()) {
+    throw std::invalid_argument("input_reader: one range per input, or none");
+  }
   bool sizes_known = true;
   for (std::uint32_t i = 0; i < paths_.size(); ++i) {
     const std::string& path = paths_[i];
@@ -34,11 +38,15 @@ input_reader::input_reader(std::vector<std::string> paths, input_options options
     if (S_ISREG(st.st_mode) && st.st_size > 0) {
       const auto size = static_cast<std::uint64_t>(st.st_size);
       total_bytes_ += std::min(part.end, size) - std::min(part.begin, size);
+      file_bytes_ += size;
     } else {
       sizes_known = false;
     }
   }
-  if (!sizes_known) total_bytes_ = 0;
+  if (!sizes_known) {
+    total_bytes_ = 0;
+    file_bytes_ = 0;
+  }
 }
 
 input_reader::~input_reader() = default;

@@ -20,7 +20,8 @@ class input_reader {
   // Checks every input up front (exists, readable, not a directory or refused device), so a
   // bad path fails the run before anything is read or written.
   // `ranges`, per path: the part of it to read (input_range.hpp); empty: every input whole.
-  // A path not read is neither checked nor opened.
+  // A path not read is neither checked nor opened. std::invalid_argument when `ranges` is
+  // neither empty nor one per path.
   input_reader(std::vector<std::string> paths, input_options options,
                std::vector<input_range> ranges = {});
   ~input_reader();
@@ -33,8 +34,12 @@ class input_reader {
   [[nodiscard]] const std::string& name(std::uint32_t file_index) const {
     return paths_[file_index];
   }
-  // Sum of the sizes of regular inputs; 0 when some input's size is unknown.
+  // Sum of the bytes of the regular inputs' ranges read (their sizes when read whole); 0 when
+  // some input's size is unknown. Progress measures chunks' input bytes against it.
   [[nodiscard]] std::uint64_t total_bytes() const noexcept { return total_bytes_; }
+  // Sum of the sizes of the regular inputs read, whole even where only a range of one is read
+  // (its mapping spans the whole file): the address space the mappings may take.
+  [[nodiscard]] std::uint64_t file_bytes() const noexcept { return file_bytes_; }
   // Regular inputs whose size or modification time changed while they were read.
   [[nodiscard]] const std::vector<std::string>& changed_inputs() const noexcept { return changed_; }
   // Reading stopped at options.max_bytes.
@@ -49,6 +54,7 @@ class input_reader {
   input_options options_;
   std::vector<input_range> ranges_;
   std::uint64_t total_bytes_ = 0;
+  std::uint64_t file_bytes_ = 0;
   std::uint32_t current_ = 0;
   std::shared_ptr<input_source> source_;
   std::vector<std::string> changed_;
