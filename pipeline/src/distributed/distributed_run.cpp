@@ -398,11 +398,6 @@ distributed_session::~distributed_session() {
   MPI_Finalize();
 }
 
-int distributed_session::agree_on_exit_status(int status) const {
-  MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  return status;
-}
-
 run_stats run_distributed(const run_config& config) {
   return detail::distributed_run(config).run();
 }

@@ -21,8 +21,6 @@ class distributed_session {
 
   [[nodiscard]] int rank() const noexcept { return rank_; }
   [[nodiscard]] int size() const noexcept { return size_; }
-  // Rank 0's `status`, on every rank (so that every rank exits the same way).
-  [[nodiscard]] int agree_on_exit_status(int status) const;
 
  private:
   int rank_ = 0;
