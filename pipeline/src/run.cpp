@@ -112,9 +112,10 @@ tbb::filter<chunk*, chunk*> decide_stage(dedupe_stages& dedupe, const deferred_c
 }
 
 // The estimate the budget's address-space limits need: the inputs' mappings (regular
-// uncompressed files are mapped; their total size, when known, bounds them).
+// uncompressed files are mapped whole, even when a part of a distributed run reads a range of
+// one; their sizes bound them).
 std::uint64_t mapped_input_bytes(const run_config& config, const input_reader& inputs) {
-  return config.use_mmap ? inputs.total_bytes() : 0;
+  return config.use_mmap ? inputs.file_bytes() : 0;
 }
 
 // --counts and --duplicates imply --dedupe: counting needs the set, and the duplicates are the

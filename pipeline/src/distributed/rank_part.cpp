@@ -1,0 +1,160 @@
+#include "distributed/rank_part.hpp"
+
+#include <sched.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "distributed/global_origin.hpp"
+#include "fenbatch/core/line_splitter.hpp"
+#include "fenbatch/pipeline/config_error.hpp"
+#include "fenbatch/pipeline/record_format.hpp"
+#include "input/chunk_input.hpp"
+#include "input/input_opening.hpp"
+#include "input/input_source.hpp"
+#include "memory/memory_budget.hpp"
+#include "output/codec_choice.hpp"
+
+namespace fenbatch::pipeline::detail {
+namespace {
+
+// A rank's part of a file: in the temporary directory, named after the final file (its
+// suffix says how side files are compressed).
+std::string part_path(const std::string& temp_dir, int rank, const char* kind,
+                      const std::string& final_path) {
+  const std::size_t slash = final_path.rfind('/');
+  const std::string base = slash == std::string::npos ? final_path : final_path.substr(slash + 1);
+  return temp_dir + "/fenbatch-mpi-" + std::to_string(::getpid()) + "-r" + std::to_string(rank) +
+         "-" + kind + "-" + (base == "-" ? std::string("stdout") : base);
+}
+
+}  // namespace
+
+// The same refusals on every rank (they depend on the configuration alone).
+void refuse_what_cannot_be_split(const run_config& config, const communicator& comm) {
+  for (const std::string& path : config.inputs) {
+    if (is_stdin(path)) {
+      throw config_error(
+          "standard input cannot be shared among ranks: give fenbatch-mpi files (or run "
+          "fenbatch)");
+    }
+  }
+  if (config.max_bytes != 0) {
+    throw config_error("--max-bytes is not supported by fenbatch-mpi (run fenbatch)");
+  }
+  if (config.inputs.size() >= max_global_origin_inputs) {
+    throw config_error("fenbatch-mpi reads at most " +
+                       std::to_string(max_global_origin_inputs - 1) + " inputs");
+  }
+  if (static_cast<std::uint64_t>(comm.size()) > max_global_origin_ranks) {
+    throw config_error("fenbatch-mpi runs on at most " + std::to_string(max_global_origin_ranks) +
+                       " ranks");
+  }
+}
+
+first_header find_first_header(const run_config& config) {
+  for (std::size_t i = 0; i < config.inputs.size(); ++i) {
+    const input_format format =
+        config.format ? *config.format : infer_input_format(config.inputs[i]);
+    if (format != input_format::csv && format != input_format::tsv) return {};
+    const auto source =
+        make_source(config.inputs[i], {config.use_mmap, config.allow_special_files, 0});
+    chunk_input in;
+    if (!source->next(in, std::size_t{1} << 16)) continue;
+    core::line_splitter lines(in.data);
+    core::line_span line;
+    if (lines.next(line)) return {std::string(line.text), i};
+  }
+  return {};
+}
+
+std::string encode_probes(const std::vector<input_probe>& probes) {
+  std::string bytes;
+  for (const input_probe& p : probes) {
+    const std::uint64_t words[2] = {p.size, p.splittable ? 1U : 0U};
+    bytes.append(reinterpret_cast<const char*>(words), sizeof words);
+  }
+  return bytes;
+}
+
+std::vector<input_probe> decode_probes(const std::string& bytes, std::size_t count) {
+  std::vector<input_probe> probes(count);
+  for (std::size_t i = 0; i < count && (i + 1) * 16 <= bytes.size(); ++i) {
+    std::uint64_t words[2] = {};
+    std::memcpy(words, bytes.data() + i * 16, sizeof words);
+    probes[i] = {words[0], words[1] != 0};
+  }
+  return probes;
+}
+
+std::vector<std::uint64_t> encode_counts(const partial_line_counts& counts) {
+  std::vector<std::uint64_t> words;
+  for (const partial_lines& p : counts) {
+    words.push_back(p.input);
+    words.push_back(p.lines);
+  }
+  return words;
+}
+
+std::vector<partial_line_counts> decode_counts(const std::vector<std::uint64_t>& words,
+                                               std::size_t ranks) {
+  std::vector<partial_line_counts> all(ranks);
+  std::size_t at = 0;
+  for (partial_line_counts& counts : all) {
+    for (partial_lines& p : counts) {
+      p.input = words[at++];
+      p.lines = words[at++];
+    }
+  }
+  return all;
+}
+
+// The memory budget of each rank: --memory-limit as given, else the default share of this
+// machine's memory divided among the ranks on it.
+std::uint64_t rank_memory_limit(const run_config& config, const communicator& comm,
+                                std::string& source) {
+  if (config.memory_limit != 0) {
+    source = "--memory-limit";
+    return config.memory_limit;
+  }
+  const memory_budget budget = choose_memory_budget(0, read_memory_limits(), 0);
+  const auto ranks = static_cast<std::uint64_t>(comm.ranks_on_this_machine());
+  source = budget.source;  // (its share, divided among the ranks on this machine)
+  return std::max(budget.bytes / ranks, min_memory_limit);
+}
+
+// Threads per rank: -j as given, else the CPUs this rank may use shared among the ranks on
+// its machine (mpirun usually binds each rank to its own cores; when it does not, as with
+// --oversubscribe, the ranks would otherwise each start a thread per CPU).
+unsigned rank_threads(const run_config& config, const communicator& comm) {
+  if (config.threads != 0) return config.threads;
+  cpu_set_t cpus;
+  CPU_ZERO(&cpus);
+  const int usable = ::sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
+  return static_cast<unsigned>(std::max(1, usable / comm.ranks_on_this_machine()));
+}
+
+// The configuration of this rank's part: its files in the temporary directory, no statistics
+// file, diagnostics kept for rank 0.
+run_config part_config(const run_config& config, const communicator& comm,
+                       const std::string& temp_dir, std::vector<std::string>& diagnostics) {
+  run_config part = config;
+  part.output = part_path(temp_dir, comm.rank(), "output", config.output);
+  // The parts are compressed as the final output is, whatever their names.
+  const output_codec codec = output_codec_of(config, 1);
+  part.output_compression = codec.codec;
+  part.compression_level = codec.level;
+  const auto side = [&](std::string& path, const char* kind) {
+    if (!path.empty()) path = part_path(temp_dir, comm.rank(), kind, path);
+  };
+  side(part.rejects_path, "rejects");
+  side(part.duplicates_path, "duplicates");
+  side(part.counts_path, "counts");
+  part.stats_json_path.clear();
+  part.diagnostic = [&diagnostics](std::string_view line) { diagnostics.emplace_back(line); };
+  part.progress = nullptr;  // (the run sets its relay's)
+  return part;
+}
+
+}  // namespace fenbatch::pipeline::detail
