@@ -34,7 +34,7 @@ RUN_TIMEOUT=${RUN_TIMEOUT:-150}
 # libraries have no frame pointers: no fast unwinding) and its plugins kept loaded (else their
 # frames are "<unknown module>"). verify_asan_link_order=0: the cases' LD_PRELOAD shims.
 if [ "${SANITIZED:-0}" = 1 ]; then
-  export LSAN_OPTIONS="suppressions=$RUNS_DIR/data/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+  export LSAN_OPTIONS="suppressions=$RUNS_DIR/data/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
   export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0:fast_unwind_on_malloc=0"
   export OMPI_MCA_mca_base_component_disable_dlclose=1
 fi
