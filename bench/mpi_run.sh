@@ -73,7 +73,8 @@ mpirun_line="$(q "${MPIRUN:-mpirun}") -n $n"
 
 # the command of WHICH (single, mpi): both write OUT, stats JSON, and with --counts the side files
 command_of() {
-  local which=$1 extra="--stats-json $(q "$outdir/$1.json")"
+  local which=$1 extra
+  extra="--stats-json $(q "$outdir/$1.json")"
   ((counts)) && extra+=" --counts $(q "$outdir/$1.counts.tsv") --duplicates $(q "$outdir/$1.dups.txt")"
   local a='' x
   for x in "${args[@]}"; do a+=" $(q "$x")"; done
