@@ -301,7 +301,7 @@ run_stats run_part(const run_config& asked, const part_of_run& part) {
 
   if (part.finished) part.finished();
   if (part.hand_over) {
-    files.prepare(std::string());
+    files.prepare(std::string(), false);  // (read back at once, never published)
     part.hand_over(files, stats);
     return stats;
   }

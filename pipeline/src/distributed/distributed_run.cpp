@@ -14,10 +14,10 @@
 #include <mpi.h>
 
 #include <sched.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -51,11 +51,6 @@
 namespace fenbatch::pipeline {
 namespace detail {
 namespace {
-
-std::uint64_t file_size(const std::string& path) {
-  struct stat st {};
-  return ::stat(path.c_str(), &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
-}
 
 std::vector<output_file*> files_of(output_transaction& files) {
   std::vector<output_file*> out{&files.output()};
@@ -196,13 +191,12 @@ class distributed_run {
     for (output_file* f : files_of(parts)) paths.push_back(f->prepared_path());
     std::vector<output_file*> finals;
     if (comm_.rank() == 0) finals = files_of(*finals_);
-    join_parts(comm_, paths, finals, failure);
+    // (For tests: the join through rank 0 also where the files are shared.)
+    const char* through_rank0 = std::getenv("FENBATCH_MPI_JOIN_THROUGH_RANK0");
+    const join_report joined_parts = join_parts(
+        comm_, paths, finals, through_rank0 == nullptr || *through_rank0 == '\0', failure);
     const std::uint64_t exchanged = comm_.sum(dedupe_ != nullptr ? dedupe_->bytes_sent() : 0);
-    std::uint64_t joined = 0;
-    if (comm_.rank() != 0) {
-      for (const std::string& path : paths) joined += file_size(path);
-    }
-    joined = comm_.sum(joined);
+    const std::uint64_t joined = comm_.sum(joined_parts.bytes_through_rank0);
     if (comm_.rank() == 0) {
       held(failure, [&] {
         std::vector<run_stats> all;

@@ -1,10 +1,12 @@
 #include "distributed/part_assembly.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstddef>
+#include <random>
 
 #include "fenbatch/pipeline/io_error.hpp"
 
@@ -64,6 +66,115 @@ class part_reader {
   int fd_ = -1;
 };
 
+// Runs `step`, keeping its failure (the first).
+template <class Step>
+void held(std::exception_ptr& failure, Step step) {
+  if (failure) return;
+  try {
+    step();
+  } catch (...) {
+    failure = std::current_exception();
+  }
+}
+
+// A descriptor closed on every path.
+struct descriptor {
+  int fd = -1;
+  descriptor() = default;
+  descriptor(const descriptor&) = delete;
+  descriptor& operator=(const descriptor&) = delete;
+  ~descriptor() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+void write_at(int fd, const std::string& path, const std::string& data, std::uint64_t offset) {
+  std::size_t done = 0;
+  while (done < data.size()) {
+    const ssize_t n =
+        ::pwrite(fd, data.data() + done, data.size() - done, static_cast<off_t>(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw_io_error("write", path, errno);
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+std::uint64_t size_of(const std::string& path, std::exception_ptr& failure) {
+  struct stat st {};
+  if (failure) return 0;
+  if (::stat(path.c_str(), &st) != 0) {
+    held(failure, [&] { throw_io_error("stat", path, errno); });
+    return 0;
+  }
+  return static_cast<std::uint64_t>(st.st_size);
+}
+
+// Whether every rank sees rank 0's temporary `shared` (rank 0 has written `token` at its
+// start): opened on every rank for writing, its descriptor kept in `out`.
+bool shared_by_every_rank(const communicator& comm, const std::string& shared,
+                          const std::string& token, descriptor& out) {
+  bool sees = false;
+  out.fd = ::open(shared.c_str(), O_RDWR | O_CLOEXEC);
+  if (out.fd >= 0) {
+    std::string read_back(token.size(), '\0');
+    sees = ::pread(out.fd, read_back.data(), read_back.size(), 0) ==
+               static_cast<ssize_t>(token.size()) &&
+           read_back == token;
+  }
+  return comm.min(sees ? 1 : 0) == 1;
+}
+
+// One kind of file at offsets; false (nothing written) when some rank cannot see rank 0's
+// temporary, or there is none (a destination written directly).
+bool join_at_offsets(const communicator& comm, const std::string& part_path, output_file* final,
+                     std::exception_ptr& failure) {
+  std::string shared;
+  std::string token;
+  if (comm.rank() == 0) {
+    held(failure, [&] {
+      shared = final->name_for_writers();
+      if (shared.empty()) return;
+      std::random_device entropy;
+      for (int i = 0; i < 4; ++i) token += std::to_string(entropy()) + ".";
+      descriptor fd;
+      fd.fd = ::open(shared.c_str(), O_WRONLY | O_CLOEXEC);
+      if (fd.fd < 0) throw_io_error("open", shared, errno);
+      write_at(fd.fd, shared, token, 0);
+      if (::fsync(fd.fd) != 0) throw_io_error("fsync", shared, errno);
+    });
+  }
+  shared = comm.broadcast(shared, 0);
+  token = comm.broadcast(token, 0);
+  if (shared.empty() || token.empty()) return false;
+  descriptor fd;
+  if (!shared_by_every_rank(comm, shared, token, fd)) return false;
+  const std::uint64_t size = size_of(part_path, failure);
+  const std::vector<std::uint64_t> sizes = comm.all_gather({size});
+  std::uint64_t offset = 0;
+  for (int r = 0; r < comm.rank(); ++r) offset += sizes[static_cast<std::size_t>(r)];
+  std::uint64_t total = 0;
+  for (const std::uint64_t s : sizes) total += s;
+  part_reader part(part_path, failure);
+  for (std::string piece = part.next(); !piece.empty(); piece = part.next()) {
+    held(failure, [&] { write_at(fd.fd, shared, piece, offset); });
+    offset += piece.size();
+  }
+  held(failure, [&] {
+    if (::fsync(fd.fd) != 0) throw_io_error("fsync", shared, errno);
+  });
+  // Every part written before rank 0 cuts the file (the token is gone only if some part
+  // covers it: the cut ends it).
+  (void)comm.max(0);
+  if (comm.rank() == 0) {
+    held(failure, [&] {
+      if (::ftruncate(fd.fd, static_cast<off_t>(total)) != 0) {
+        throw_io_error("truncate", shared, errno);
+      }
+    });
+  }
+  return true;
+}
+
 void write_held(output_file& out, const std::string& piece, std::exception_ptr& failure) {
   if (failure) return;
   try {
@@ -75,14 +186,22 @@ void write_held(output_file& out, const std::string& piece, std::exception_ptr& 
 
 }  // namespace
 
-void join_parts(const communicator& comm, const std::vector<std::string>& part_paths,
-                const std::vector<output_file*>& finals, std::exception_ptr& failure) {
+join_report join_parts(const communicator& comm, const std::vector<std::string>& part_paths,
+                       const std::vector<output_file*>& finals, bool at_offsets,
+                       std::exception_ptr& failure) {
+  join_report report;
   for (std::size_t kind = 0; kind < part_paths.size(); ++kind) {
+    if (at_offsets && join_at_offsets(comm, part_paths[kind],
+                                      comm.rank() == 0 ? finals[kind] : nullptr, failure)) {
+      ++report.kinds_at_offsets;
+      continue;
+    }
     if (comm.rank() != 0) {
       // Pieces, then an empty one; after a failure, the empty one at once.
       part_reader part(part_paths[kind], failure);
       for (std::string piece = part.next(); !piece.empty(); piece = part.next()) {
         comm.send(piece, 0);
+        report.bytes_through_rank0 += piece.size();
       }
       comm.send(std::string(), 0);
       continue;
@@ -100,6 +219,7 @@ void join_parts(const communicator& comm, const std::vector<std::string>& part_p
       }
     }
   }
+  return report;
 }
 
 }  // namespace fenbatch::pipeline::detail

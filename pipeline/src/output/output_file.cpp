@@ -262,7 +262,7 @@ void output_file::flush() {
   buffer_.clear();
 }
 
-void output_file::prepare() {
+void output_file::prepare(bool durable) {
   flush();
   if (compressor_) compressor_->finish();
   if (temp_path_.empty()) {
@@ -285,7 +285,7 @@ void output_file::prepare() {
   }
   // Errors name the destination: the temporary name means nothing to the user.
   if (::fchmod(fd_, mode) != 0) fail("chmod", path_, errno);
-  if (::fsync(fd_) != 0) fail("fsync", path_, errno);
+  if (durable && ::fsync(fd_) != 0) fail("fsync", path_, errno);
   if (unnamed_) name_temporary();
   const int fd = fd_;
   fd_ = -1;
@@ -310,6 +310,13 @@ void output_file::name_temporary() {
     temp_path_ = temporary_name(dir, base_name_of(path_), entropy);
   }
   fail("link", path_, EEXIST);
+}
+
+std::string output_file::name_for_writers() {
+  if (temp_path_.empty()) return {};
+  flush();
+  if (unnamed_) name_temporary();
+  return temp_path_;
 }
 
 void output_file::publish() {

@@ -37,15 +37,15 @@ void output_transaction::commit(std::string_view stats_json) {
   publish();
 }
 
-void output_transaction::prepare(std::string_view stats_json) {
+void output_transaction::prepare(std::string_view stats_json, bool durable) {
   // Prepare all: every file durable before any is published.
-  output_.prepare();
-  if (rejects_) rejects_->prepare();
-  if (duplicates_) duplicates_->prepare();
-  if (counts_) counts_->prepare();
+  output_.prepare(durable);
+  if (rejects_) rejects_->prepare(durable);
+  if (duplicates_) duplicates_->prepare(durable);
+  if (counts_) counts_->prepare(durable);
   if (stats_json_) {
     stats_json_->write(stats_json);
-    stats_json_->prepare();
+    stats_json_->prepare(durable);
   }
 }
 

@@ -35,7 +35,8 @@ class output_transaction {
   // already published back as they were and rethrows.
   void commit(std::string_view stats_json);
   // commit() in two steps: every file written and durable (prepare), then published.
-  void prepare(std::string_view stats_json);
+  // `durable` false: without fsync (parts read back at once, never published).
+  void prepare(std::string_view stats_json, bool durable = true);
   void publish();
 
  private:

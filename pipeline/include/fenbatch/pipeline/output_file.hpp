@@ -60,7 +60,9 @@ class output_file {
   // Publishing in two steps lets a run with several files make every one durable before it
   // renames any: prepare() flushes, sets the final mode, fsyncs and closes; publish() renames
   // and fsyncs the directory. Both throw std::system_error naming the path on failure.
-  void prepare();
+  // `durable` false: no fsync (a temporary read back at once, never published: a distributed
+  // run's part).
+  void prepare(bool durable = true);
   void publish();
   // After a later file failed to publish: put back what this destination held before (or
   // remove it if it did not exist). After every file is published: keep_published() tells the
@@ -72,6 +74,10 @@ class output_file {
   void forget_previous() noexcept;
 
   [[nodiscard]] const std::string& path() const noexcept { return path_; }
+  // Names the temporary now (it is otherwise named in prepare()) and returns its path, so that
+  // other processes can write parts of it (a distributed run's ranks, at their offsets);
+  // empty for a destination written directly. prepare() then makes it durable as usual.
+  [[nodiscard]] std::string name_for_writers();
   // After prepare(): the temporary file holding the content, complete and synced (a
   // distributed run's part is read from there instead of being published); empty for a
   // destination written directly.

@@ -64,7 +64,8 @@ struct memory_stats {
 struct distribution_stats {
   std::uint64_t ranks = 0;
   // Bytes sent between ranks for dedupe (keys and origins to their owners, decisions back),
-  // and the ranks' parts of the files sent to rank 0.
+  // and the other ranks' parts of the files sent to rank 0 (0 where every rank wrote its part
+  // at its offset in the final files, on a file system they all share).
   std::uint64_t bytes_exchanged = 0;
   std::uint64_t bytes_joined = 0;
   friend bool operator==(const distribution_stats&, const distribution_stats&) = default;

@@ -45,6 +45,9 @@ echo "== --dedupe"
 compare_runs "$RANKS" --dedupe --rejects rejects.txt --counts counts.tsv \
   --duplicates duplicates.txt --stats-json stats.json -o out.fen "${inputs[@]}"
 cp ref/stats.json all_inputs.json
+echo "== --dedupe, joined through rank 0"
+FENBATCH_MPI_JOIN_THROUGH_RANK0=1 compare_runs "3" --dedupe --rejects rejects.txt \
+  --counts counts.tsv --duplicates duplicates.txt --stats-json stats.json -o out.fen "${inputs[@]}"
 echo "== no --dedupe"
 compare_runs "$RANKS" --rejects rejects.txt --stats-json stats.json -o out.fen "${inputs[@]}"
 for input in "${inputs[@]}"; do
