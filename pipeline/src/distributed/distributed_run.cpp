@@ -79,17 +79,6 @@ std::vector<std::string> split_lines(const std::string& text) {
   return lines;
 }
 
-// Runs `step`, keeping its failure (the first) for the next agreement.
-template <class Step>
-void held(std::exception_ptr& failure, Step step) {
-  if (failure) return;
-  try {
-    step();
-  } catch (...) {
-    failure = std::current_exception();
-  }
-}
-
 class distributed_run {
  public:
   explicit distributed_run(const run_config& asked) : config_(asked) {

@@ -21,4 +21,16 @@ struct distributed_failure : std::runtime_error {
 
 void agree(const communicator& comm, const std::exception_ptr& failure);
 
+// Runs `step` unless `failure` is already set, keeping its exception (the first) in `failure`
+// for the next agreement: between two, a rank goes on taking part.
+template <class Step>
+void held(std::exception_ptr& failure, Step step) {
+  if (failure) return;
+  try {
+    step();
+  } catch (...) {
+    failure = std::current_exception();
+  }
+}
+
 }  // namespace fenbatch::pipeline::detail

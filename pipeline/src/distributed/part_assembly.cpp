@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <random>
 
+#include "distributed/failure_agreement.hpp"
 #include "fenbatch/pipeline/io_error.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -65,17 +66,6 @@ class part_reader {
   std::exception_ptr& failure_;
   int fd_ = -1;
 };
-
-// Runs `step`, keeping its failure (the first).
-template <class Step>
-void held(std::exception_ptr& failure, Step step) {
-  if (failure) return;
-  try {
-    step();
-  } catch (...) {
-    failure = std::current_exception();
-  }
-}
 
 // A descriptor closed on every path.
 struct descriptor {
