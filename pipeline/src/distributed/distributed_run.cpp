@@ -149,6 +149,9 @@ class distributed_run {
     plan.finished = [this] { agree(comm_, nullptr); };
     plan.hand_over = [this, &memory_source](output_transaction& files, run_stats& stats) {
       stats.memory.limit_source = memory_source;
+      // Every chunk of a distributed run is deferred; "partitioned" says whether this rank's
+      // share of the keys outgrew its budget and went to partitions on its disk.
+      stats.memory.partitioned = dedupe_ != nullptr && dedupe_->partitions() > 0;
       join(files, stats);
     };
     try {
