@@ -1,6 +1,7 @@
 #include "distributed/owner_resolution.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -25,6 +26,29 @@ void for_each_record(const dedupe_wire& wire, const spill_files& received, F f) 
       std::uint64_t origin = 0;
       wire.get_key(reader.read(wire.key_bytes()), key, origin);
       f(s, key, origin);
+    }
+  }
+}
+
+// for_each_record() for the set: each block of records' home slots is fetched before the
+// block is added (the set is far larger than the cache; the adds then find their slots there).
+template <class F>
+void for_each_record_prefetched(const dedupe_wire& wire, const spill_files& received,
+                                const dedupe_set& set, F f) {
+  constexpr std::size_t block = 16;
+  std::array<core::position_key, block> keys;
+  std::array<std::uint64_t, block> origins{};
+  for (std::size_t s = 0; s < received.size(); ++s) {
+    const spill_file& file = *received[s];
+    spill_reader reader(file, 0, file.size(), io_buffer);
+    for (std::uint64_t left = file.size() / wire.key_bytes(); left != 0;) {
+      const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(block, left));
+      for (std::size_t i = 0; i < n; ++i) {
+        wire.get_key(reader.read(wire.key_bytes()), keys[i], origins[i]);
+        set.prefetch(keys[i]);
+      }
+      for (std::size_t i = 0; i < n; ++i) f(s, keys[i], origins[i]);
+      left -= n;
     }
   }
 }
@@ -99,13 +123,14 @@ owner_share resolve_owner_share(const dedupe_wire& wire, const partitioned_dedup
   owner_share share;
   if (share_fits_in_memory(records, wire.with_origins, options.memory_bytes)) {
     dedupe_set set(static_cast<std::size_t>(records), 16, wire.with_origins);
-    for_each_record(wire, received,
-                    [&](std::size_t s, const core::position_key& key, std::uint64_t origin) {
-                      const std::uint32_t occurrence =
-                          wire.with_origins ? set.add_with_origin(key, origin) : set.add(key);
-                      append_decision(wire, *decisions[s], occurrence, origin);
-                      if (occurrence == 1 && firsts) firsts->add(s, key);
-                    });
+    for_each_record_prefetched(
+        wire, received, set,
+        [&](std::size_t s, const core::position_key& key, std::uint64_t origin) {
+          const std::uint32_t occurrence =
+              wire.with_origins ? set.add_with_origin(key, origin) : set.add(key);
+          append_decision(wire, *decisions[s], occurrence, origin);
+          if (occurrence == 1 && firsts) firsts->add(s, key);
+        });
     share.unique = set.size();
     if (firsts) firsts->write_finals(finals, [&](const auto& key) { return set.count(key); });
   } else {
