@@ -41,31 +41,31 @@ static mode_t mode_of(int flags, va_list ap) {
   return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? (mode_t)va_arg(ap, int) : 0;
 }
 
-#define OPEN_SHIM(name)                                        \
-  int name(const char* path, int flags, ...) {                 \
-    va_list ap;                                                \
-    va_start(ap, flags);                                       \
-    const mode_t mode = mode_of(flags, ap);                    \
-    va_end(ap);                                                \
-    if (denied(path)) return -1;                               \
+#define OPEN_SHIM(name)                                           \
+  int name(const char* path, int flags, ...) {                    \
+    va_list ap;                                                   \
+    va_start(ap, flags);                                          \
+    const mode_t mode = mode_of(flags, ap);                       \
+    va_end(ap);                                                   \
+    if (denied(path)) return -1;                                  \
     int (*real)(const char*, int, ...) = dlsym(RTLD_NEXT, #name); \
-    return real(path, flags, mode);                            \
+    return real(path, flags, mode);                               \
   }
-#define OPENAT_SHIM(name)                                                \
-  int name(int dir, const char* path, int flags, ...) {                  \
-    va_list ap;                                                          \
-    va_start(ap, flags);                                                 \
-    const mode_t mode = mode_of(flags, ap);                              \
-    va_end(ap);                                                          \
-    if (denied(path)) return -1;                                         \
-    int (*real)(int, const char*, int, ...) = dlsym(RTLD_NEXT, #name);   \
-    return real(dir, path, flags, mode);                                 \
+#define OPENAT_SHIM(name)                                              \
+  int name(int dir, const char* path, int flags, ...) {                \
+    va_list ap;                                                        \
+    va_start(ap, flags);                                               \
+    const mode_t mode = mode_of(flags, ap);                            \
+    va_end(ap);                                                        \
+    if (denied(path)) return -1;                                       \
+    int (*real)(int, const char*, int, ...) = dlsym(RTLD_NEXT, #name); \
+    return real(dir, path, flags, mode);                               \
   }
-#define FOPEN_SHIM(name)                                                  \
-  FILE* name(const char* path, const char* how) {                         \
-    if (denied(path)) return NULL;                                        \
-    FILE* (*real)(const char*, const char*) = dlsym(RTLD_NEXT, #name);    \
-    return real(path, how);                                               \
+#define FOPEN_SHIM(name)                                               \
+  FILE* name(const char* path, const char* how) {                      \
+    if (denied(path)) return NULL;                                     \
+    FILE* (*real)(const char*, const char*) = dlsym(RTLD_NEXT, #name); \
+    return real(path, how);                                            \
   }
 
 OPEN_SHIM(open)

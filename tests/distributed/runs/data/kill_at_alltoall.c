@@ -28,8 +28,8 @@ static void kill_if_chosen(void) {
 }
 
 typedef int (*alltoall_fn)(const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm);
-typedef int (*alltoallv_fn)(const void*, const int*, const int*, MPI_Datatype, void*,
-                            const int*, const int*, MPI_Datatype, MPI_Comm);
+typedef int (*alltoallv_fn)(const void*, const int*, const int*, MPI_Datatype, void*, const int*,
+                            const int*, MPI_Datatype, MPI_Comm);
 
 int MPI_Alltoall(const void* send, int send_count, MPI_Datatype send_type, void* receive,
                  int receive_count, MPI_Datatype receive_type, MPI_Comm comm) {
@@ -43,6 +43,6 @@ int MPI_Alltoallv(const void* send, const int* send_counts, const int* send_offs
                   const int* receive_offsets, MPI_Datatype receive_type, MPI_Comm comm) {
   kill_if_chosen();
   const alltoallv_fn real = (alltoallv_fn)dlsym(RTLD_NEXT, "MPI_Alltoallv");
-  return real(send, send_counts, send_offsets, send_type, receive, receive_counts,
-              receive_offsets, receive_type, comm);
+  return real(send, send_counts, send_offsets, send_type, receive, receive_counts, receive_offsets,
+              receive_type, comm);
 }
