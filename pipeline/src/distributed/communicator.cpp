@@ -45,12 +45,6 @@ std::uint64_t communicator::min(std::uint64_t value) const {
   return out;
 }
 
-std::vector<std::uint64_t> communicator::sum(const std::vector<std::uint64_t>& values) const {
-  std::vector<std::uint64_t> out(values.size());
-  MPI_Allreduce(values.data(), out.data(), as_int(values.size()), MPI_UINT64_T, MPI_SUM, comm_);
-  return out;
-}
-
 std::vector<std::uint64_t> communicator::all_gather(
     const std::vector<std::uint64_t>& values) const {
   std::vector<std::uint64_t> out(values.size() * static_cast<std::size_t>(size_));

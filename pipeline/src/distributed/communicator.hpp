@@ -26,8 +26,6 @@ class communicator {
   [[nodiscard]] std::uint64_t sum(std::uint64_t value) const;
   [[nodiscard]] std::uint64_t max(std::uint64_t value) const;
   [[nodiscard]] std::uint64_t min(std::uint64_t value) const;
-  // Element-wise sum over the ranks of equal-length vectors.
-  [[nodiscard]] std::vector<std::uint64_t> sum(const std::vector<std::uint64_t>& values) const;
   // Every rank's `values` (all the same length), concatenated in rank order.
   [[nodiscard]] std::vector<std::uint64_t> all_gather(
       const std::vector<std::uint64_t>& values) const;
