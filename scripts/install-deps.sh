@@ -12,6 +12,10 @@ packages=(
   python3-jsonschema
   # the reliability tests: fault injection, archives, limits, file systems
   strace fiu-utils procps util-linux e2fsprogs python3 gzip bzip2 xz-utils
+  # the man pages and shell completion, and their tests
+  man-db groff-base bash-completion
+  # the HTML report's browser test: headless Chromium driven over its DevTools protocol
+  chromium python3-websocket fonts-dejavu-core
 )
 
 missing=()
