@@ -222,6 +222,20 @@ TEST(HtmlReport, ShowsTheRunsNumbers) {
   EXPECT_NE(options.find("/data/test-set.epd"), std::string_view::npos);
 }
 
+TEST(HtmlReport, WarnsWhenTheRunIsNotWhole) {
+  test::sample_run run = test::hand_filled_run();
+  EXPECT_EQ(page_of(run).find("class=\"warning\""), std::string::npos);
+  run.stats.lines += 1;  // one line in no outcome
+  run.stats.stopped_at_max_bytes = true;
+  run.stats.inputs_changed = {"/data/growing<1>.fen"};
+  const std::string page = page_of(run);
+  EXPECT_EQ(occurrences(page, "<p class=\"warning\">"), 3U);
+  EXPECT_NE(page.find("The counts do not add up"), std::string::npos);
+  EXPECT_NE(page.find("Reading stopped at the byte limit"), std::string::npos);
+  EXPECT_NE(page.find("Inputs changed while they were read: /data/growing&lt;1&gt;.fen"),
+            std::string::npos);
+}
+
 TEST(HtmlReport, EmptyRunGivesAPageWithoutNonNumbers) {
   const std::string page = page_of(test::empty_run());
   for (const std::string& id : contract_ids) {

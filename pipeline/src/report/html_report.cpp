@@ -76,8 +76,11 @@ p{margin:.25rem 0 .75rem}
 .numbers dt{font-size:.75rem;color:#59636e}
 .numbers dd{margin:0;font-size:1.4rem;line-height:1.25;font-weight:650;font-variant-numeric:tabular-nums}
 .numbers dd small{display:block;font-size:.75rem;font-weight:400;color:#59636e}
+.numbers dd.long{font-size:1.1rem}
 .numbers .run dd{font-size:1.05rem;font-weight:600}
+.numbers dd.long{font-size:1.1rem}
 .numbers .wide{grid-column:span 2}
+.outcomes{margin:0 0 1rem}
 .outcomes h2{border:0;margin:0 0 .4rem;padding:0;font-size:1rem}
 svg.chart{display:block;width:100%;height:auto;max-width:30rem;overflow:visible}
 svg.strip{max-width:none;height:2.25rem;border-radius:.35rem;overflow:hidden;background:#eaeef2}
@@ -138,6 +141,11 @@ svg.chart,svg.board,svg.swatch{print-color-adjust:exact;-webkit-print-color-adju
 
 std::string yes_no(bool value) {
   return value ? "yes" : "no";
+}
+
+// "1 file", "2,000 files".
+std::string counted(std::uint64_t n, std::string_view one, std::string_view many) {
+  return with_commas(n) + ' ' + std::string(n == 1 ? one : many);
 }
 
 // "/data/a.epd.zst" as "a.epd.zst"; "-" as "standard input".
@@ -233,7 +241,8 @@ void big_number(page& p, std::string_view id, std::string_view label, std::strin
   }
   p.raw("\"><dt>");
   p.text(label);
-  p.raw("</dt><dd>");
+  // Counts of a trillion and more in a smaller size, so that they keep to a line or two.
+  p.raw(value.size() > 13 ? "</dt><dd class=\"long\">" : "</dt><dd>");
   // Long counts may break after a comma on a phone, never inside a group of digits.
   for (const char c : escaped(value))
     p.raw(c == ',' ? std::string_view(",<wbr/>") : std::string_view(&c, 1));
@@ -241,19 +250,8 @@ void big_number(page& p, std::string_view id, std::string_view label, std::strin
   p.raw("</dd></div>");
 }
 
-void write_summary(page& p, const run_stats& s, const run_config& config,
-                   std::chrono::system_clock::time_point finished) {
-  p.raw("<section id=\"summary\"><p class=\"when\">Finished <time datetime=\"");
-  const std::string when = iso_utc(finished);
-  p.text(when);
-  p.raw("\">");
-  p.text(when);
-  p.raw("</time>");
-  p.text(" \xC2\xB7 " + with_commas(s.inputs.size()) +
-         (s.inputs.size() == 1 ? " input" : " inputs") + " \xC2\xB7 " +
-         detail::fixed(static_cast<double>(s.bytes) / 1e6, 1) + " MB of text");
-  p.raw("</p>");
-
+// What the run found: its lines, and the lines by outcome.
+void write_counts(page& p, const run_stats& s, const run_config& config) {
   p.raw("<dl class=\"numbers\">");
   big_number(p, "number-lines", "lines", with_commas(s.lines));
   big_number(p, "number-written", "written", with_commas(s.written), percent(s.written, s.lines));
@@ -269,18 +267,10 @@ void write_summary(page& p, const run_stats& s, const run_config& config,
   } else {
     big_number(p, "number-unique", "unique", "\xE2\x80\x94", "without dedupe");
   }
-  p.raw("</dl><dl class=\"numbers run\">");
-  const bool rate = has_rate(s);
-  big_number(p, "number-mb-per-second", "MB/s",
-             rate ? detail::fixed(static_cast<double>(s.bytes) / 1e6 / s.wall_seconds, 1)
-                  : "\xE2\x80\x94");
-  big_number(p, "number-lines-per-second", "lines/s",
-             rate ? per_second(static_cast<double>(s.lines), s.wall_seconds) : "\xE2\x80\x94");
-  big_number(p, "number-wall-time", "wall time", duration_text(s.wall_seconds));
-  big_number(p, "number-threads", "threads", std::to_string(s.threads));
-  big_number(p, "number-finished", "finished (UTC)", when, {}, "wide");
   p.raw("</dl>");
+}
 
+void write_warnings(page& p, const run_stats& s) {
   if (!s.reconciles()) {
     p.element("<p class=\"warning\">",
               "The counts do not add up: lines \xE2\x89\xA0 written + duplicates + excluded + "
@@ -298,7 +288,9 @@ void write_summary(page& p, const run_stats& s, const run_config& config,
     for (const std::string& path : s.inputs_changed) names += (names.empty() ? "" : ", ") + path;
     p.element("<p class=\"warning\">", "Inputs changed while they were read: " + names, "</p>");
   }
+}
 
+void write_outcomes(page& p, const run_stats& s) {
   p.raw("<div class=\"outcomes\"><h2>Lines by outcome</h2>");
   const auto series = outcome_series();
   const auto values = outcome_values(s);
@@ -314,7 +306,41 @@ void write_summary(page& p, const run_stats& s, const run_config& config,
     }
     p.raw(detail::legend_html(legend));
   }
-  p.raw("</div></section>");
+  p.raw("</div>");
+}
+
+// How the run went.
+void write_run_numbers(page& p, const run_stats& s, const std::string& when) {
+  p.raw("<dl class=\"numbers run\">");
+  const bool rate = has_rate(s);
+  big_number(p, "number-mb-per-second", "MB/s",
+             rate ? detail::fixed(static_cast<double>(s.bytes) / 1e6 / s.wall_seconds, 1)
+                  : "\xE2\x80\x94");
+  big_number(p, "number-lines-per-second", "lines/s",
+             rate ? per_second(static_cast<double>(s.lines), s.wall_seconds) : "\xE2\x80\x94");
+  big_number(p, "number-wall-time", "wall time", duration_text(s.wall_seconds));
+  big_number(p, "number-threads", "threads", std::to_string(s.threads));
+  big_number(p, "number-finished", "finished (UTC)", when, {}, "wide");
+  p.raw("</dl>");
+}
+
+// First the counts and the outcome bar, the page's first screen on a laptop or a phone.
+void write_summary(page& p, const run_stats& s, const run_config& config,
+                   std::chrono::system_clock::time_point finished) {
+  p.raw("<section id=\"summary\"><p class=\"when\">Finished <time datetime=\"");
+  const std::string when = iso_utc(finished);
+  p.text(when);
+  p.raw("\">");
+  p.text(when);
+  p.raw("</time>");
+  p.text(" \xC2\xB7 " + counted(s.inputs.size(), "input", "inputs") + " \xC2\xB7 " +
+         detail::fixed(static_cast<double>(s.bytes) / 1e6, 1) + " MB of text");
+  p.raw("</p>");
+  write_counts(p, s, config);
+  write_warnings(p, s);
+  write_outcomes(p, s);
+  write_run_numbers(p, s, when);
+  p.raw("</section>");
 }
 
 void write_reasons(page& p, const run_stats& s) {
@@ -707,7 +733,7 @@ void write_options(page& p, const run_stats& s, const run_config& config) {
   if (!config.exclude_paths.empty()) {
     const reference_stats& r = s.reference;
     option_row(p, "reference",
-               with_commas(r.files) + " files, " + with_commas(r.lines) + " lines, " +
+               counted(r.files, "file", "files") + ", " + counted(r.lines, "line", "lines") + ", " +
                    with_commas(r.valid) + " valid, " + with_commas(r.invalid) + " invalid, " +
                    with_commas(r.positions) + " positions");
   }
