@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <random>
 #include <regex>
 #include <string>
 #include <string_view>
@@ -282,6 +283,35 @@ TEST(HtmlReport, FetchesNothingAndRunsNothing) {
          it != std::sregex_iterator(); ++it) {
       EXPECT_NE(page.find("<symbol id=\"" + (*it)[1].str() + '"'), std::string::npos);
     }
+  }
+}
+
+// Paths and positions of any bytes (a fixed pseudo-random sequence): the page stays UTF-8
+// without control characters, and the bytes of the data never open an element.
+TEST(HtmlReport, AnyBytesInTheDataKeepThePageText) {
+  std::mt19937 random(18);
+  std::uniform_int_distribution<int> byte(0, 255);
+  const auto noise = [&](std::string text, std::size_t length) {
+    for (std::size_t i = 0; i < length; ++i) text += static_cast<char>(byte(random));
+    return text;
+  };
+  for (int round = 0; round < 50; ++round) {
+    test::sample_run run = test::hand_filled_run();
+    run.config.inputs = {noise({}, 40), noise("<", 10)};
+    run.stats.inputs[0].path = run.config.inputs[0];
+    run.stats.inputs[1].path = run.config.inputs[1];
+    run.config.fen_field = noise({}, 8);
+    run.stats.most_repeated[2].text = noise({}, 60);
+    run.stats.most_repeated[1].text = noise("rnbqkbnr/", 30);
+    run.stats.invalid_samples[0].file = noise({}, 20);
+    const std::string page = page_of(run);
+    ASSERT_TRUE(valid_utf8(page)) << "round " << round;
+    for (const char c : page) {
+      const auto b = static_cast<unsigned char>(c);
+      ASSERT_TRUE(b >= 0x20 || c == '\n' || c == '\t' || c == '\r') << "round " << round;
+    }
+    EXPECT_EQ(page.find("<<"), std::string::npos);
+    EXPECT_EQ(occurrences(page, "<figure class=\"position\">"), 3U);
   }
 }
 
