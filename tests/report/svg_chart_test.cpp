@@ -90,6 +90,20 @@ TEST(SvgChart, DrawsAPartOverItsBar) {
   EXPECT_NE(svg.find(">40 written</text>"), std::string::npos);
 }
 
+TEST(SvgChart, LabelsAboveLeaveTheDetailOnTheBarsLine) {
+  const std::vector<bar> bars = {
+      {"KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP", 100, 40, "100", {}, "40 written"}};
+  bar_chart_style style;
+  style.labels_above = true;
+  const std::string svg = bar_chart_svg("bars", "Bars", bars, style);
+  EXPECT_NE(svg.find(">KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP</text>"), std::string::npos);  // whole
+  EXPECT_NE(svg.find(">100<tspan fill=\"#59636e\"> \xC2\xB7 40 written</tspan></text>"),
+            std::string::npos);
+  const std::vector<box> boxes = rects(svg);
+  ASSERT_EQ(boxes.size(), 2U);
+  EXPECT_EQ(boxes[0].x, 0);
+}
+
 TEST(SvgChart, StackedRowsEachFillTheWidth) {
   const std::vector<series> parts = {{"a", "#000"}, {"b", "#111"}};
   const std::vector<stacked_row> rows = {{"/data/x.fen", "4 lines", "x", {1, 3}},

@@ -170,10 +170,17 @@ std::string bar_chart_svg(std::string_view id, std::string_view title, std::span
     details = details || !b.detail.empty();
   }
   const bool details_below = details && !style.labels_above;
-  double value_width = widest(bars, [](const bar& b) { return as_view(b.value_text); });
-  if (details_below) {
-    value_width =
-        std::max(value_width, widest(bars, [](const bar& b) { return as_view(b.detail); }));
+  // With labels above, a detail follows the value on the bar's line, after this separator.
+  constexpr std::string_view separator = " \xC2\xB7 ";
+  const auto line_text = [&](const bar& b) {
+    return style.labels_above && !b.detail.empty()
+               ? b.value_text + std::string(separator) + b.detail
+               : b.value_text;
+  };
+  double value_width = 0;
+  for (const bar& b : bars) {
+    value_width = std::max(value_width, text_width(line_text(b)));
+    if (details_below) value_width = std::max(value_width, text_width(b.detail));
   }
   // Labels on the left take what they need, up to 45% of the width; above, the whole width.
   const double label_width =
@@ -193,9 +200,7 @@ std::string bar_chart_svg(std::string_view id, std::string_view title, std::span
     const double bar_y = style.labels_above ? y + 17 : y + (details_below ? 4 : 5);
     const double text_y = bar_y + bar_height - 3;  // the baseline beside a bar
     if (style.labels_above) {
-      const double detail_width = b.detail.empty() ? 0 : text_width(b.detail) + 2 * gap;
-      text_at(out, 0, y + 12, fit_text(b.label, label_width - detail_width, style.keep));
-      if (!b.detail.empty()) text_at(out, chart_width, y + 12, b.detail, "end", muted_color);
+      text_at(out, 0, y + 12, fit_text(b.label, label_width, style.keep));
     } else {
       text_at(out, label_width, text_y, fit_text(b.label, label_width, style.keep), "end");
     }
@@ -206,7 +211,20 @@ std::string bar_chart_svg(std::string_view id, std::string_view title, std::span
       rect(out, bars_x, bar_y, bars_width * share(std::min(b.part, b.value), largest), bar_height,
            style.part_color, hover);
     }
-    text_at(out, bars_x + length + gap, text_y, b.value_text);
+    if (style.labels_above && !b.detail.empty()) {
+      out += "<text x=\"" + coordinate(bars_x + length + gap) + "\" y=\"" + coordinate(text_y) +
+             "\" fill=\"";
+      out += text_color;
+      out += "\">";
+      append_escaped(out, b.value_text);
+      out += "<tspan fill=\"";
+      out += muted_color;
+      out += "\">";
+      append_escaped(out, std::string(separator) + b.detail);
+      out += "</tspan></text>";
+    } else {
+      text_at(out, bars_x + length + gap, text_y, b.value_text);
+    }
     if (details_below && !b.detail.empty()) {
       text_at(out, bars_x + length + gap, text_y + 15, b.detail, "start", muted_color);
     }

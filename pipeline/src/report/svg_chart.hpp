@@ -52,7 +52,7 @@ struct bar {
   std::uint64_t part = 0;
   std::string value_text;  // written after the bar's end
   std::string hover;       // the bar's <title>; empty: "label: value_text"
-  // Muted text: under value_text with labels on the left, at the right of the label above.
+  // Muted text: under value_text with labels on the left, after it with labels above.
   std::string detail;
 };
 
