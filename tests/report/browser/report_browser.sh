@@ -13,46 +13,54 @@
 # --self-test): each fault must be caught by its check.
 set -uo pipefail
 export LC_ALL=C
-fenbatch=$1 fenbatch_gen=$2 data=$3 shared=$4 artifacts=$5 mode=${6:-}
+# (Absolute: the run goes on in a temporary folder.)
+fenbatch=$(realpath -- "$1") fenbatch_gen=$(realpath -- "$2") data=$(realpath -- "$3")
+shared=$(realpath -m -- "$4") artifacts=$(realpath -m -- "$5") mode=${6:-}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # Debian's python3, which has python3-websocket (a pyenv python3 first in PATH has not).
 python=/usr/bin/python3
 [ -x "$python" ] || python=$(command -v python3)
 work=$(mktemp -d) || exit 1
-trap 'rm -rf "$work"' EXIT
+trap 'cd / && rm -rf "$work"' EXIT
 die() { echo "FAIL: $*"; exit 1; }
 
-bash "$data/mixed_input.sh" >"$work/mixed.fen" || die "mixed_input.sh"
+# Inputs under short relative names, as a person would give them (the page shows them).
+cd "$work" || die "cd $work"
+bash "$data/mixed_input.sh" >mixed.fen || die "mixed_input.sh"
+cp "$data/positions.fen" "$data/ten_by_eight_mixed.fen" . || die "cp"
 printf '%s\n' \
   'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -' \
-  '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -' >"$work/exclude.epd"
-local_inputs=("$work/mixed.fen" "$data/positions.fen" "$data/ten_by_eight_mixed.fen")
+  '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -' >exclude.epd
+local_inputs=(mixed.fen positions.fen ten_by_eight_mixed.fen)
 
 if [ "$mode" = --self-test ]; then
-  "$fenbatch" -q --dedupe --exclude "$work/exclude.epd" --report "$work/page.html" \
-    -o "$work/out.fen" "${local_inputs[@]}" || die "fenbatch --report: exit $?"
-  exec "$python" "$here/browser_check.py" --self-test "$work/page.html"
+  "$fenbatch" -q --dedupe --exclude exclude.epd --report page.html -o out.fen \
+    "${local_inputs[@]}" || die "fenbatch --report: exit $?"
+  "$python" "$here/browser_check.py" --self-test page.html
+  exit
 fi
 
 mkdir -p "$artifacts" || die "cannot make $artifacts"
 rm -f "$artifacts"/report.html "$artifacts"/stats.json "$artifacts"/report-desktop.png \
   "$artifacts"/report-phone.png "$artifacts"/report.pdf
 if [ -d "$shared/corpus" ]; then
-  corpus=("$shared"/corpus/*.epd.zst)
+  ln -s "$shared/corpus" corpus || die "ln -s"
+  corpus=(corpus/*.epd.zst)
   echo "the run: ${#corpus[@]} shared corpora and tests/data"
 else
-  "$fenbatch_gen" -n 60000 --seed 1 -o "$work/games.epd" &&
-    "$fenbatch_gen" -n 20000 --seed 1 -o "$work/games-again.epd" &&
-    "$fenbatch_gen" -n 20000 --seed 2 --variant mixed -o "$work/mixed-boards.epd" ||
+  mkdir corpus &&
+    "$fenbatch_gen" -n 60000 --seed 1 -o corpus/games.epd &&
+    "$fenbatch_gen" -n 20000 --seed 1 -o corpus/games-again.epd &&
+    "$fenbatch_gen" -n 20000 --seed 2 --variant mixed -o corpus/mixed-boards.epd ||
     die "fenbatch-gen: exit $?"
-  corpus=("$work/games.epd" "$work/games-again.epd" "$work/mixed-boards.epd")
+  corpus=(corpus/games.epd corpus/games-again.epd corpus/mixed-boards.epd)
   echo "the run: no ../shared/corpus here; a corpus from fenbatch-gen and tests/data"
 fi
 started=$SECONDS
-"$fenbatch" -q --dedupe --exclude "$work/exclude.epd" --report "$artifacts/report.html" \
-  --stats-json "$artifacts/stats.json" -o "$work/out.fen" "${corpus[@]}" "${local_inputs[@]}" ||
-  die "fenbatch --report: exit $?"
+"$fenbatch" -q --dedupe --exclude exclude.epd --report report.html --stats-json stats.json \
+  -o out.fen "${corpus[@]}" "${local_inputs[@]}" || die "fenbatch --report: exit $?"
 echo "fenbatch: $((SECONDS - started)) s"
+cp report.html stats.json "$artifacts/" || die "cp to $artifacts"
 # Every chart has something to show.
 "$python" - "$artifacts/stats.json" <<'PY' || die "the run does not give every chart data"
 import json, sys
