@@ -24,9 +24,10 @@ while IFS= read -r args; do
     # shellcheck disable=SC2086  # word splitting of the argument list is intended
     "$FENBATCH" -q --report "$report" --stats-json new.json $args >/dev/null 2>&1
     status=$?
-    [ "$status" = 2 ] || fail "--report $report $args: exit $status, expected 2"
-    cmp -s saved.html old.html || { fail "--report $report $args changed old.html"; cp saved.html old.html; }
-    [ ! -e new.html ] && [ ! -e new.json ] || fail "--report $report $args: a file was published"
+    what="--report $report $args"
+    [ "$status" = 2 ] || fail "$what: exit $status, expected 2"
+    cmp -s saved.html old.html || { fail "$what changed old.html"; cp saved.html old.html; }
+    if [ -e new.html ] || [ -e new.json ]; then fail "$what: a file was published"; fi
     no_temps "--report $report $args"
   done
 done <<'LIST'
@@ -47,7 +48,10 @@ for signal in TERM INT; do
   pid=$!
   exec 3>fifo  # the writer end, kept open and silent: fenbatch blocks reading the FIFO
   # Up to 10 s for the output and the report to be open: unnamed (O_TMPFILE) until complete.
-  unnamed() { for fd in /proc/"$pid"/fd/*; do readlink "$fd"; done 2>/dev/null | grep -c "^$(pwd -P)/#[0-9]* (deleted)\$"; }
+  unnamed() {
+    for fd in /proc/"$pid"/fd/*; do readlink "$fd"; done 2>/dev/null |
+      grep -c "^$(pwd -P)/#[0-9]* (deleted)\$"
+  }
   for _ in $(seq 100); do
     [ "$(unnamed)" = 2 ] && break
     sleep 0.1

@@ -21,7 +21,9 @@ sums() { sha256sum -- *; }
 before=$(sums)
 while IFS= read -r args; do
   echo "\$ fenbatch $args"
-  # shellcheck disable=SC2086  # word splitting of the argument list is intended
+  # Word splitting of the argument list is intended; stderr goes where stdout went (the golden
+  # file) and stdout to a file of its own.
+  # shellcheck disable=SC2086,SC2069
   "$FENBATCH" $args 2>&1 >../stdout.txt
   echo "exit=$?"
   [ ! -s ../stdout.txt ] || echo "FAIL: wrote to stdout: $(head -c 200 ../stdout.txt)"

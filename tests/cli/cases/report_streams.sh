@@ -17,6 +17,7 @@ bash "$DATA/mixed_input.sh" >mixed.fen
 cmp -s expected.fen stdout.fen || fail "stdin, -o -: the records on stdout differ"
 "$PY" "$structure" stdin.html || fail "stdin.html: structure"
 
+# shellcheck disable=SC2002  # a pipe, not the file, on purpose
 cat mixed.fen | "$FENBATCH" --dedupe --report pipe.html - - >pipe.fen 2>pipe.err ||
   fail "a pipe, operands - -: exit $?"
 cmp -s expected.fen pipe.fen || fail "a pipe, operands - -: the records on stdout differ"

@@ -20,7 +20,9 @@ inputs=(mixed.fen "$DATA/positions.fen" wide.fen)
   fail "run without --report: exit $?"
 "$FENBATCH" -q --dedupe --report report.html --stats-json stats.json -o out.fen "${inputs[@]}" \
   >stdout.txt 2>stderr.txt || fail "run with --report: exit $?"
-[ ! -s stdout.txt ] && [ ! -s stderr.txt ] || fail "-q --report printed: $(cat stdout.txt stderr.txt)"
+if [ -s stdout.txt ] || [ -s stderr.txt ]; then
+  fail "-q --report printed: $(cat stdout.txt stderr.txt)"
+fi
 [ "$(head -c 15 report.html)" = '<!DOCTYPE html>' ] ||
   fail "report.html starts with $(head -c 40 report.html | od -c | head -n 2)"
 "$PY" "$structure" report.html --expect-input wide.fen || fail "report.html: structure"

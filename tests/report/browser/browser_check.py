@@ -322,22 +322,22 @@ CONTRACT_JS = """
   const failures = [];
   const sized = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
   const size = (e) => { const r = e.getBoundingClientRect(); return r.width + 'x' + r.height; };
-  for (const id of charts) {
+  const expected = charts.map((id) => [id, 'svg']).concat(
+      [['most-repeated', 'section'], ['options', 'table'], ['summary', 'section']]);
+  for (const [id, tag] of expected) {
     const e = document.getElementById(id);
     if (!e) { failures.push('no #' + id); continue; }
-    if (e.localName !== 'svg') failures.push('#' + id + ' is a <' + e.localName + '>, not an <svg>');
-    if (!sized(e)) failures.push('#' + id + ' has no size (' + size(e) + ')');
-  }
-  for (const [id, tag] of [['most-repeated', 'section'], ['options', 'table'], ['summary', 'section']]) {
-    const e = document.getElementById(id);
-    if (!e) { failures.push('no #' + id); continue; }
-    if (e.localName !== tag) failures.push('#' + id + ' is a <' + e.localName + '>, not a <' + tag + '>');
+    if (e.localName !== tag) {
+      failures.push('#' + id + ' is a <' + e.localName + '>, not a <' + tag + '>');
+    }
     if (!sized(e)) failures.push('#' + id + ' has no size (' + size(e) + ')');
   }
   const most = document.getElementById('most-repeated');
   const boards = most ? [...most.querySelectorAll('svg.board')] : [];
   if (boards.length === 0) failures.push('no svg.board inside #most-repeated');
-  boards.forEach((b, i) => { if (!sized(b)) failures.push('board ' + i + ' has no size (' + size(b) + ')'); });
+  boards.forEach((b, i) => {
+    if (!sized(b)) failures.push('board ' + i + ' has no size (' + size(b) + ')');
+  });
   return {failures, boards: boards.length, title: document.title};
 })()
 """ % json.dumps(list(CHARTS))
@@ -461,8 +461,8 @@ def event_failures(events, url):
             failures.append(f"exception: {text}")
         elif method == "Log.entryAdded" and params.get("entry", {}).get("level") == "error":
             entry = params["entry"]
-            failures.append(f"log: {entry.get('source')}: {entry.get('text')} {entry.get('url', '')}"
-                            .rstrip())
+            where = entry.get("url", "")
+            failures.append(f"log: {entry.get('source')}: {entry.get('text')} {where}".rstrip())
         elif method == "Network.requestWillBeSent":
             requested = params.get("request", {}).get("url", "")
             if requested != url and not requested.startswith("data:"):

@@ -48,11 +48,14 @@ if [ -d "$shared/corpus" ]; then
   corpus=(corpus/*.epd.zst)
   echo "the run: ${#corpus[@]} shared corpora and tests/data"
 else
-  mkdir corpus &&
-    "$fenbatch_gen" -n 60000 --seed 1 -o corpus/games.epd &&
-    "$fenbatch_gen" -n 20000 --seed 1 -o corpus/games-again.epd &&
-    "$fenbatch_gen" -n 20000 --seed 2 --variant mixed -o corpus/mixed-boards.epd ||
-    die "fenbatch-gen: exit $?"
+  mkdir corpus || die "mkdir corpus"
+  # (A prefix of the first file again: its lines are all duplicates.)
+  for args in "-n 60000 --seed 1 -o corpus/games.epd" \
+    "-n 20000 --seed 1 -o corpus/games-again.epd" \
+    "-n 20000 --seed 2 --variant mixed -o corpus/mixed-boards.epd"; do
+    # shellcheck disable=SC2086  # word splitting of the argument list is intended
+    "$fenbatch_gen" $args || die "fenbatch-gen $args: exit $?"
+  done
   corpus=(corpus/games.epd corpus/games-again.epd corpus/mixed-boards.epd)
   echo "the run: no ../shared/corpus here; a corpus from fenbatch-gen and tests/data"
 fi
