@@ -490,11 +490,13 @@ def inserted(after, snippet):
     return change
 
 
-def replaced(old, new):
+def replaced(pattern, new):
+    """Every match of the pattern `pattern` replaced by `new` (however the page quotes)."""
     def change(text):
-        if old not in text:
-            raise Failed(f"self-test: the page has no {old!r} to break")
-        return text.replace(old, new)
+        changed, count = re.subn(pattern, new, text)
+        if count == 0:
+            raise Failed(f"self-test: the page has nothing matching {pattern!r} to break")
+        return changed
     return change
 
 
@@ -518,11 +520,12 @@ FAULTS = [  # (what, change, the check that must catch it or None for any, drop 
     ("an exception", inserted(IN_BODY, "<script>null.x = 1;</script>"), "exception", True),
     ("a policy violation", both(inserted(IN_HEAD, STRICT_POLICY), inserted(IN_BODY, DATA_IMAGE)),
      "log", True),
-    ("a missing chart", replaced('id="chart-castling"', 'id="chart-castling-gone"'), "contract",
-     True),
+    ("a missing chart", replaced(r"""\bid\s*=\s*(["']?)chart-castling\1(?=[\s/>])""", "id=gone"),
+     "contract", True),
     ("a hidden chart", inserted(IN_HEAD, "<style>#chart-material { display: none }</style>"),
      "contract", True),
-    ("no board", replaced('class="board', 'class="no-board'), "contract", True),
+    ("no board", replaced(r"""(\bclass\s*=\s*["']?[^"'>]*?)\bboard\b""", r"\1no-board"),
+     "contract", True),
     ("too wide for a phone",
      inserted(IN_BODY, '<div style="width: 1200px; height: 1px"></div>'), "phone", True),
     ("a page that never loads", inserted(IN_BODY, "<script>for (;;) {}</script>"), "timeout",
