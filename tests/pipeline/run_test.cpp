@@ -381,7 +381,7 @@ TEST(Run, WritesTheReportOnlyWhenTheRunSucceeds) {
   (void)run(config);
   const std::string page = read_file(report);
   EXPECT_EQ(page.rfind("<!DOCTYPE html>", 0), 0U) << page.substr(0, 100);
-  EXPECT_NE(page.find("id=\"chart-outcomes\""), std::string::npos);
+  EXPECT_NE(page.find("chart-outcomes"), std::string::npos);  // (the element contract)
 }
 
 TEST(Run, SharedCorpusEndgamesUniqueCount) {
