@@ -233,6 +233,8 @@ po::options_description visible_options(command_line& c, option_texts& t) {
       ("stats", "print a statistics summary to stderr")
       ("stats-json", po::value(&config.stats_json_path)->value_name("FILE"),
        "write statistics as JSON here")
+      ("report", po::value(&config.report_path)->value_name("FILE"),
+       "write an HTML report of the run here (one self-contained page: charts, board diagrams)")
       ("top", po::value(&t.top)->value_name("N"),
        "entries in the most-repeated and material lists (default 20)")
       ("no-progress", "no progress line on a terminal")

@@ -34,6 +34,7 @@
 #include <string_view>
 
 #include "exclude/reference_set.hpp"
+#include "fenbatch/pipeline/html_report.hpp"
 #include "formats/record_headers.hpp"
 #include "input/input_reader.hpp"
 #include "memory/memory_budget.hpp"
@@ -301,11 +302,13 @@ run_stats run_part(const run_config& asked, const part_of_run& part) {
 
   if (part.finished) part.finished();
   if (part.hand_over) {
-    files.prepare(std::string(), false);  // (read back at once, never published)
+    files.prepare({}, {}, false);  // (read back at once, never published)
     part.hand_over(files, stats);
     return stats;
   }
-  files.commit(files.has_stats_json() ? to_json(stats, config) : std::string());
+  files.commit(files.has_stats_json() ? to_json(stats, config) : std::string(),
+               files.has_report() ? to_html_report(stats, config, std::chrono::system_clock::now())
+                                  : std::string());
   return stats;
 }
 

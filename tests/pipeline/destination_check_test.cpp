@@ -1,6 +1,7 @@
 // Destinations that would destroy data are refused before anything is opened (issue 14): a
 // written path that is an input or a reference, two written paths that are one file, two
-// streams on standard output, a side file about to replace a file of positions.
+// streams on standard output, a side file about to replace a file of positions (or, for the
+// statistics and the report, a file that is not their kind of document).
 #include "output/destination_check.hpp"
 
 #include <gtest/gtest.h>
@@ -49,6 +50,7 @@ TEST_F(DestinationCheck, AcceptsDistinctPaths) {
   config_.inputs = {in_, other_};
   config_.rejects_path = dir_.path("rejects.txt");
   config_.stats_json_path = dir_.path("stats.json");
+  config_.report_path = dir_.path("report.html");
   config_.duplicates_path = dir_.path("dups.txt");
   config_.counts_path = dir_.path("counts.tsv");
   config_.exclude_paths = {dir_.file("ref.epd", position)};
@@ -80,8 +82,9 @@ TEST_F(DestinationCheck, RefusesAnOutputThatIsOneOfSeveralInputs) {
 }
 
 TEST_F(DestinationCheck, RefusesEverySideFileThatIsAnInput) {
-  for (std::string run_config::*side : {&run_config::rejects_path, &run_config::stats_json_path,
-                                        &run_config::duplicates_path, &run_config::counts_path}) {
+  for (std::string run_config::*side :
+       {&run_config::rejects_path, &run_config::stats_json_path, &run_config::report_path,
+        &run_config::duplicates_path, &run_config::counts_path}) {
     run_config config = config_;
     config.*side = in_;
     const std::string what = refusal(config);
@@ -183,6 +186,49 @@ TEST_F(DestinationCheck, StatisticsReplaceOnlyAJsonObject) {
   EXPECT_EQ(refusal(config_), "--stats-json " + config_.stats_json_path +
                                   " is not a statistics document; refusing to replace it (was "
                                   "the option's file argument forgotten?)");
+}
+
+TEST_F(DestinationCheck, TheReportReplacesOnlyAnHtmlDocument) {
+  const auto refusal_of = [this](const std::string& name, const std::string& text) {
+    run_config config = config_;
+    config.report_path = dir_.file(name, text);
+    return refusal(config);
+  };
+  const std::string refused =
+      " is not an HTML document; refusing to replace it (was the "
+      "option's file argument forgotten?)";
+  EXPECT_EQ(refusal_of("notes.txt", "my notes\n"), "--report " + dir_.path("notes.txt") + refused);
+  EXPECT_EQ(refusal_of("stats.json", "{\"schema_version\": 1}\n"),
+            "--report " + dir_.path("stats.json") + refused);
+  EXPECT_EQ(refusal_of("page.xml", "<?xml version=\"1.0\"?><html/>\n"),
+            "--report " + dir_.path("page.xml") + refused);
+  EXPECT_EQ(refusal_of("doctype.html", "<!DOCTYPE svg>\n"),
+            "--report " + dir_.path("doctype.html") + refused);
+  EXPECT_EQ(refusal_of("data.html", position),
+            "--report " + dir_.path("data.html") +
+                " holds FEN/EPD positions; refusing to replace it (was the option's file argument "
+                "forgotten?)");
+  // An earlier report, however it begins: the doctype or <html> in any case, after a byte
+  // order mark and white space; an empty or blank file is no evidence against it.
+  EXPECT_EQ(refusal_of("a.html", "<!DOCTYPE html>\n<html lang=\"en\"></html>\n"), "");
+  EXPECT_EQ(refusal_of("b.html", "\xEF\xBB\xBF \r\n\t<!doctype HTML>"), "");
+  EXPECT_EQ(refusal_of("c.html", "\n<HTML>\n</HTML>\n"), "");
+  EXPECT_EQ(refusal_of("d.html", ""), "");
+  EXPECT_EQ(refusal_of("e.html", " \n\n"), "");
+}
+
+TEST_F(DestinationCheck, TheReportClashesLikeEverySideFile) {
+  config_.report_path = dir_.path("r.html");
+  config_.stats_json_path = dir_.path("./r.html");
+  EXPECT_EQ(refusal(config_), "--stats-json and --report both write " + dir_.path("./r.html") +
+                                  " (as " + dir_.path("r.html") + ")");
+  config_.stats_json_path.clear();
+  config_.output = "-";
+  config_.report_path = "-";
+  EXPECT_EQ(refusal(config_),
+            "the output and --report both write to standard output; give one of them a file");
+  config_.output = dir_.path("out.fen");
+  EXPECT_EQ(refusal(config_), "");
 }
 
 TEST_F(DestinationCheck, RunRefusesBeforeOpeningAnything) {

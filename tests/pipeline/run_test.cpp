@@ -360,6 +360,30 @@ TEST(Run, FailedRunPublishesNothing) {
   EXPECT_EQ(read_file(out), "old\n");
 }
 
+TEST(Run, WritesTheReportOnlyWhenTheRunSucceeds) {
+  temp_dir dir;
+  const std::string input = dir.path("in.fen");
+  std::ofstream(input) << "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+  const std::string earlier = "<!DOCTYPE html>\n<p>earlier</p>\n";
+  const std::string report = dir.file("report.html", earlier);
+  run_config config;
+  config.inputs = {input, dir.path("missing.fen")};
+  config.output = dir.path("out.fen");
+  config.report_path = report;
+  EXPECT_THROW(run(config), std::system_error);
+  EXPECT_EQ(read_file(report), earlier);
+  config.report_path = dir.path("new.html");
+  EXPECT_THROW(run(config), std::system_error);
+  EXPECT_FALSE(fs::exists(config.report_path));
+
+  config.inputs = {input};
+  config.report_path = report;
+  (void)run(config);
+  const std::string page = read_file(report);
+  EXPECT_EQ(page.rfind("<!DOCTYPE html>", 0), 0U) << page.substr(0, 100);
+  EXPECT_NE(page.find("chart-outcomes"), std::string::npos);  // (the element contract)
+}
+
 TEST(Run, SharedCorpusEndgamesUniqueCount) {
   FENBATCH_REQUIRE_SHARED(shared);
   temp_dir dir;

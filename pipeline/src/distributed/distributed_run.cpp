@@ -37,6 +37,7 @@
 #include "distributed/stats_wire.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
+#include "fenbatch/pipeline/html_report.hpp"
 #include "fenbatch/pipeline/record_format.hpp"
 #include "fenbatch/pipeline/stats_json.hpp"
 #include "input/input_opening.hpp"
@@ -207,8 +208,10 @@ class distributed_run {
             config_.diagnostic(line);
           }
         }
-        finals_->prepare(config_.stats_json_path.empty() ? std::string()
-                                                         : to_json(result_, config_));
+        finals_->prepare(finals_->has_stats_json() ? to_json(result_, config_) : std::string(),
+                         finals_->has_report()
+                             ? to_html_report(result_, config_, std::chrono::system_clock::now())
+                             : std::string());
       });
     } else {
       result_ = stats;

@@ -136,7 +136,7 @@ unsigned rank_threads(const run_config& config, const communicator& comm) {
 }
 
 // The configuration of this rank's part: its files in the temporary directory, no statistics
-// file, diagnostics kept for rank 0.
+// file or report, diagnostics kept for rank 0.
 run_config part_config(const run_config& config, const communicator& comm,
                        const std::string& temp_dir, std::vector<std::string>& diagnostics) {
   run_config part = config;
@@ -152,6 +152,7 @@ run_config part_config(const run_config& config, const communicator& comm,
   side(part.duplicates_path, "duplicates");
   side(part.counts_path, "counts");
   part.stats_json_path.clear();
+  part.report_path.clear();
   part.diagnostic = [&diagnostics](std::string_view line) { diagnostics.emplace_back(line); };
   part.progress = nullptr;  // (the run sets its relay's)
   return part;

@@ -99,6 +99,7 @@ std::vector<named_path> written_paths(const run_config& config) {
   add("the output", config.output);
   add("--rejects", config.rejects_path);
   add("--stats-json", config.stats_json_path);
+  add("--report", config.report_path);
   add("--duplicates", config.duplicates_path);
   add("--counts", config.counts_path);
   return written;
@@ -222,6 +223,33 @@ bool starts_with_json_object(std::string_view text) {
   return first == std::string_view::npos || text[first] == '{';
 }
 
+// Whether `text` begins as an HTML document does (after a byte order mark and white space):
+// "<!DOCTYPE html" or "<html", in any case. Blank is no evidence either way.
+bool starts_as_html_document(std::string_view text) {
+  text.remove_prefix(core::bom_length(text));
+  const std::size_t first = text.find_first_not_of(" \t\r\n\f");
+  if (first == std::string_view::npos) return true;
+  text.remove_prefix(first);
+  const auto starts_with = [text](std::string_view prefix) {
+    if (text.size() < prefix.size()) return false;
+    for (std::size_t i = 0; i < prefix.size(); ++i) {
+      const char c = text[i];
+      const char lower = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+      if (lower != prefix[i]) return false;
+    }
+    return true;
+  };
+  return starts_with("<!doctype html") || starts_with("<html");
+}
+
+// Whether a side file's own document could start as `start` does (FEN/EPD positions are no
+// side file's: see check_side_file_contents).
+bool is_own_document(const named_path& w, std::string_view start) {
+  if (w.role == "--stats-json") return starts_with_json_object(start);
+  if (w.role == "--report") return starts_as_html_document(start);
+  return true;
+}
+
 // A side file about to replace an existing file that it plainly never wrote.
 void check_side_file_contents(const named_path& w) {
   if (w.role == "the output" || *w.path == "-" || !w.identity.exists || !S_ISREG(w.identity.mode)) {
@@ -230,8 +258,10 @@ void check_side_file_contents(const named_path& w) {
   const std::string start = first_bytes(*w.path);
   if (start.empty()) return;
   const bool positions = starts_with_position(start);
-  if (positions || (w.role == "--stats-json" && !starts_with_json_object(start))) {
-    const char* holds = positions ? "holds FEN/EPD positions" : "is not a statistics document";
+  if (positions || !is_own_document(w, start)) {
+    const char* holds = positions              ? "holds FEN/EPD positions"
+                        : w.role == "--report" ? "is not an HTML document"
+                                               : "is not a statistics document";
     throw config_error(w.role + " " + *w.path + " " + holds +
                        "; refusing to replace it (was the option's file argument forgotten?)");
   }

@@ -5,10 +5,11 @@
 // directory's real path and the base name). Character devices (/dev/null, a terminal) never
 // clash: writing them replaces nothing.
 //
-// A side file (--rejects, --stats-json, --duplicates, --counts) also refuses to replace an
-// existing regular file that is plainly not one it wrote: one whose first record is a FEN/EPD
-// position, or for --stats-json anything but a JSON object. That is the mark of a forgotten
-// argument (`--stats-json in.fen out.fen` takes in.fen as the JSON file).
+// A side file (--rejects, --stats-json, --report, --duplicates, --counts) also refuses to
+// replace an existing regular file that is plainly not one it wrote: one whose first record is
+// a FEN/EPD position, for --stats-json anything but a JSON object, for --report anything but an
+// HTML document. That is the mark of a forgotten argument (`--stats-json in.fen out.fen` takes
+// in.fen as the JSON file).
 #pragma once
 
 #include "fenbatch/pipeline/run_config.hpp"

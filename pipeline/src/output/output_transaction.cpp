@@ -28,16 +28,18 @@ output_transaction::output_transaction(const run_config& config, unsigned thread
   };
   open(rejects_, config.rejects_path, true);
   open(stats_json_, config.stats_json_path, false);
+  open(report_, config.report_path, false);
   open(duplicates_, config.duplicates_path, true);
   open(counts_, config.counts_path, true);
 }
 
-void output_transaction::commit(std::string_view stats_json) {
-  prepare(stats_json);
+void output_transaction::commit(std::string_view stats_json, std::string_view report) {
+  prepare(stats_json, report);
   publish();
 }
 
-void output_transaction::prepare(std::string_view stats_json, bool durable) {
+void output_transaction::prepare(std::string_view stats_json, std::string_view report,
+                                 bool durable) {
   // Prepare all: every file durable before any is published.
   output_.prepare(durable);
   if (rejects_) rejects_->prepare(durable);
@@ -47,6 +49,10 @@ void output_transaction::prepare(std::string_view stats_json, bool durable) {
     stats_json_->write(stats_json);
     stats_json_->prepare(durable);
   }
+  if (report_) {
+    report_->write(report);
+    report_->prepare(durable);
+  }
 }
 
 void output_transaction::publish() {
@@ -55,6 +61,7 @@ void output_transaction::publish() {
   std::vector<output_file*> files;
   if (rejects_) files.push_back(&*rejects_);
   if (stats_json_) files.push_back(&*stats_json_);
+  if (report_) files.push_back(&*report_);
   if (duplicates_) files.push_back(&*duplicates_);
   if (counts_) files.push_back(&*counts_);
   files.push_back(&output_);

@@ -1,6 +1,6 @@
 // The run's files as one transaction: the output and the side files (rejects, statistics,
-// duplicates, counts) appear together when the run succeeds, or not at all. Each is an output_file
-// (a temporary file until published), compressed as codec_choice.hpp says.
+// report, duplicates, counts) appear together when the run succeeds, or not at all. Each is an
+// output_file (a temporary file until published), compressed as codec_choice.hpp says.
 #pragma once
 
 #include <functional>
@@ -19,7 +19,8 @@ class output_transaction {
   // compressors' own worker threads (the run's thread count).
   // `encoded_parts`: the output, rejects, duplicates and counts are written as they come,
   // uncompressed whatever their names (a distributed run's rank 0 writes the ranks' parts,
-  // each already compressed); the statistics file is still compressed by its name.
+  // each already compressed); the statistics file and the report are still compressed by their
+  // names.
   output_transaction(const run_config& config, unsigned threads,
                      const std::function<void(std::string_view)>& notice,
                      bool encoded_parts = false);
@@ -29,20 +30,22 @@ class output_transaction {
   [[nodiscard]] output_file* duplicates() noexcept { return duplicates_ ? &*duplicates_ : nullptr; }
   [[nodiscard]] output_file* counts() noexcept { return counts_ ? &*counts_ : nullptr; }
   [[nodiscard]] bool has_stats_json() const noexcept { return stats_json_.has_value(); }
+  [[nodiscard]] bool has_report() const noexcept { return report_.has_value(); }
 
-  // Writes the statistics document (when there is a statistics file), makes every file
-  // durable before publishing any, then publishes them in turn; if one fails, puts those
-  // already published back as they were and rethrows.
-  void commit(std::string_view stats_json);
+  // Writes the documents made from the statistics (each where its file was asked for; the
+  // other may be empty), makes every file durable before publishing any, then publishes them
+  // in turn; if one fails, puts those already published back as they were and rethrows.
+  void commit(std::string_view stats_json, std::string_view report);
   // commit() in two steps: every file written and durable (prepare), then published.
   // `durable` false: without fsync (parts read back at once, never published).
-  void prepare(std::string_view stats_json, bool durable = true);
+  void prepare(std::string_view stats_json, std::string_view report, bool durable = true);
   void publish();
 
  private:
   output_file output_;
   std::optional<output_file> rejects_;
   std::optional<output_file> stats_json_;
+  std::optional<output_file> report_;
   std::optional<output_file> duplicates_;
   std::optional<output_file> counts_;
 };

@@ -90,6 +90,7 @@ void write_options(json_writer& w, const run_config& config) {
   w.end_array();
   optional_path(w, "duplicates", config.duplicates_path);
   optional_path(w, "counts", config.counts_path);
+  optional_path(w, "report", config.report_path);
   w.end_object();
 }
 

@@ -8,7 +8,7 @@ check() { grep -q -- "$1" "$2" || { echo "FAIL: '$1' not in $2"; cat "$2"; exit 
 [ "$(head -n 1 help.txt)" = "Usage: fenbatch [OPTIONS] [INPUT [OUTPUT]]" ] ||
   { echo "FAIL: first line of --help: $(head -n 1 help.txt)"; exit 1; }
 for option in --dedupe --output --key --format --castling --ep --repair --rejects --stats \
-              --stats-json --max-invalid --threads --samples --no-progress --quiet --no-mmap \
+              --stats-json --report --max-invalid --threads --samples --no-progress --quiet --no-mmap \
               --allow-special --chunk-size --memory-limit --temp-dir --version; do
   check "$option" help.txt
 done

@@ -48,7 +48,8 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
                                 "castling": "xfen", "ep": "legal", "repair": False,
                                 "payload": False, "input_format": None, "fen_field": None,
                                 "compress": "auto", "level": 0, "top": 20, "exclude": [],
-                                "duplicates": None, "counts": None})
+                                "duplicates": None, "counts": None,
+                                "report": None})
     e("key_hash", s["key_hash"], "xxh3-128")
     e("dedupe_mode", s["dedupe_mode"], "probabilistic-128" if dedupe else "none")
     e("input_bytes", s["input_bytes"], size)

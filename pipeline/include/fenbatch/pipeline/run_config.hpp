@@ -39,6 +39,7 @@ struct run_config {
   std::string output = "-";         // "-" is standard output
   std::string rejects_path;         // every rejected line, with file, line, column and reason
   std::string stats_json_path;      // statistics as JSON
+  std::string report_path;          // statistics as one HTML page (html_report.hpp)
   // Every valid line dropped as a duplicate: "FILE:LINE: duplicate of FILE:LINE: <line>".
   std::string duplicates_path;
   // One line per unique position, in first-occurrence order: "count\tposition\tFILE:LINE".
