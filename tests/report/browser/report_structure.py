@@ -6,7 +6,7 @@ Usage: report_structure.py REPORT.html [--expect-input NAME]
 What is checked, and nothing of the renderer's own choices beyond it:
 - the page starts with "<!DOCTYPE html>" (any case), is UTF-8 and parses as HTML with every
   element closed in order (void elements and the end tags HTML lets one omit aside);
-- one <html>, <head>, <body>, a non-empty <title>, <meta charset="utf-8">;
+- one <html>, <head>, <body>, a non-empty document <title> (SVG titles aside), <meta charset="utf-8">;
 - the element contract: svg#chart-outcomes, svg#chart-reasons, svg#chart-inputs,
   svg#chart-piece-count, svg#chart-material, svg#chart-side-to-move, svg#chart-castling,
   section#most-repeated holding at least one svg.board, table#options, section#summary; no id
@@ -63,7 +63,10 @@ class ReportParser(html.parser.HTMLParser):
 
     def element(self, tag, attrs, closes_itself):
         attributes = dict(attrs)
-        self.counts[tag] = self.counts.get(tag, 0) + 1
+        # An SVG <title> is a chart's or a bar's hover text, not the document's title.
+        in_svg = any(t == "svg" for t, _, _ in self.stack)
+        counted = "svg title" if tag == "title" and in_svg else tag
+        self.counts[counted] = self.counts.get(counted, 0) + 1
         classes = (attributes.get("class") or "").split()
         element_id = attributes.get("id")
         if element_id is not None:
@@ -88,7 +91,7 @@ class ReportParser(html.parser.HTMLParser):
             self.fail(f"style attribute fetches: {style!r}")
         if tag not in VOID and not closes_itself:
             self.stack.append((tag, element_id, classes))
-        self.in_title = tag == "title" and not closes_itself
+        self.in_title = tag == "title" and not in_svg and not closes_itself
         self.in_style = tag == "style" and not closes_itself
 
     def handle_starttag(self, tag, attrs):
