@@ -6,7 +6,18 @@
 # the environment (see package_checks.sh; here also FENBATCH_BINARY_DIR, FENBATCH_LIBRARY_FILES).
 set -euo pipefail
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# `cmake --install` lists what it installed in the build tree's install_manifest.txt: the
+# list of the user's own installation, if any, is put back.
+manifest="$FENBATCH_BINARY_DIR/install_manifest.txt"
+if [ -f "$manifest" ]; then cp -p "$manifest" "$work/install_manifest.txt"; fi
+restore_manifest() {
+  if [ -f "$work/install_manifest.txt" ]; then
+    mv -f "$work/install_manifest.txt" "$manifest"
+  else
+    rm -f "$manifest"
+  fi
+}
+trap 'restore_manifest; rm -rf "$work"' EXIT
 source "$(dirname "$0")/package_checks.sh"
 prefix="$work/prefix"
 
