@@ -15,7 +15,7 @@ demo=build/demo
 mkdir -p "$demo"
 echo "== generating $lines positions (seed 1) into $demo/sample.fen"
 build/release/apps/fenbatch-gen --lines "$lines" --seed 1 -o "$demo/sample.fen"
-echo "== fenbatch --dedupe --stats $demo/sample.fen $demo/unique.fen"
+echo "== fenbatch --dedupe --stats --report $demo/report.html $demo/sample.fen $demo/unique.fen"
 build/release/apps/fenbatch --dedupe --stats --stats-json "$demo/stats.json" \
   --report "$demo/report.html" "$demo/sample.fen" "$demo/unique.fen"
 echo "== first lines of $demo/unique.fen"
