@@ -18,7 +18,7 @@ xs() { head -c "$1" /dev/zero | tr '\0' "$2"; }
 size=$(wc -c <long.fen)
 
 # Expected rejects: lines 3, 4 and 5 as read, each cut after 65,537 bytes (the cap plus one,
-# what a streamed input keeps of an overlong line; README, --rejects).
+# what a streamed input keeps of an overlong line; docs/usage.md, --rejects).
 for n in 3 4 5; do
   printf 'long.fen:%s:65537: line_too_long: ' "$n"
   sed -n "${n}p" long.fen | cut -b 1-65537

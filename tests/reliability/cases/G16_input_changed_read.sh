@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# G16 (catalogue: "Process the st_size snapshot taken at open"; README: an input that changes
+# G16 (catalogue: "Process the st_size snapshot taken at open"; docs/usage.md: an input that changes
 # while read "is finished as it was at open, with a warning"), read() path: with --no-mmap, a
 # preload shim (tests/reliability/data/hold_shim.c) holds fenbatch after its first read of the
 # input while 1,000 lines are appended: exit 0, the output equals a run on the original file,

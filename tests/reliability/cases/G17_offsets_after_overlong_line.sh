@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# G17 (exact byte offsets of invalid samples; README: statistics do not depend on chunk size or
+# G17 (exact byte offsets of invalid samples; docs/usage.md: statistics do not depend on chunk size or
 # on mapped versus streamed input): after a 3,000,000-byte line (line_too_long), the next
 # invalid line's sample offset is its true byte offset (30 + 3,000,000 + 1) whether the input
 # is mapped, read (--no-mmap, chunk sizes 1K, 64K, 1M, 4M) or piped; the statistics JSON is the
