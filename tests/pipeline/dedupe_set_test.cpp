@@ -45,7 +45,7 @@ TEST(DedupeSet, CountsStayExactPastTheOneByteSlotCount) {
 }
 
 TEST(DedupeSet, SlotsTakeSeventeenBytes) {
-  // 16-byte key and 1-byte count per slot: the memory figure docs/usage.md and the statistics report.
+  // 16-byte key and 1-byte count per slot: the memory figure in docs/usage.md and the stats.
   const dedupe_set set(1'000'000);
   EXPECT_EQ(set.memory_bytes(), set.capacity() * 17U);
 }
