@@ -44,7 +44,7 @@ void occupy_closed_standard_descriptors() {
 }
 
 int run_cli(int argc, char** argv, const batch_program& program) {
-  std::optional<command_line> parsed = parse_command_line(argc, argv, program.prints);
+  std::optional<command_line> parsed = parse_command_line(argc, argv, program.prints, program.name);
   if (!parsed) return exit_success;
   command_line& c = *parsed;
   run_config& config = c.config;

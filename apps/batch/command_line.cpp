@@ -124,21 +124,34 @@ class option_reader {
   std::vector<std::string> args_;
 };
 
-constexpr const char* usage_text =
-    "Usage: fenbatch [OPTIONS] [INPUT [OUTPUT]]\n"
-    "       fenbatch [OPTIONS] -o OUTPUT INPUT...\n"
+constexpr std::string_view description =
     "Validate, normalize and optionally deduplicate FEN/EPD positions: 8x8 chess and Chess960,\n"
     "and X-FEN's 10x8 boards (Capablanca family: archbishop A, chancellor C), mixed freely.\n"
     "As with uniq, INPUT defaults to standard input and OUTPUT to standard output ('-' names\n"
     "either). Several inputs need -o OUTPUT: without -o, three or more operands are an error.\n"
     "Inputs are read in order as one stream; .gz .bz2 .xz .zst inputs are decompressed.\n"
     "No written file may be an input or another written file; only the output may be the\n"
-    "single input (in place), and only one stream may go to standard output.\n"
-    "\n"
-    "Examples:\n"
-    "  fenbatch --dedupe games.fen unique.fen\n"
-    "  fenbatch -d --rejects bad.txt --stats -o all.epd.zst part1.epd part2.epd.gz\n"
-    "  fenbatch -d --exclude test.epd --counts counts.tsv train.fen train-clean.fen\n";
+    "single input (in place), and only one stream may go to standard output.\n";
+
+// The synopsis and examples under the name of the program that prints them: fenbatch-mpi
+// shares this command line and runs under mpirun.
+std::string usage_text(std::string_view program) {
+  const std::string name(program);
+  const std::string call = program == "fenbatch-mpi" ? "mpirun -n 4 " + name : name;
+  std::string text = "Usage: " + name + " [OPTIONS] [INPUT [OUTPUT]]\n";
+  text += "       " + name + " [OPTIONS] -o OUTPUT INPUT...\n";
+  text += description;
+  text += "\nExamples:\n";
+  for (const std::string_view example :
+       {" --dedupe games.fen unique.fen",
+        " -d --rejects bad.txt --stats -o all.epd.zst part1.epd part2.epd.gz",
+        " -d --exclude test.epd --counts counts.tsv train.fen train-clean.fen"}) {
+    text += "  " + call;
+    text += example;
+    text += '\n';
+  }
+  return text;
+}
 
 constexpr const char* exit_status_text =
     "\nExit status: 0 success (invalid lines are data); 1 --max-invalid exceeded, or no valid\n"
@@ -283,7 +296,8 @@ void assign_operands(run_config& config, std::vector<std::string> operands,
 
 }  // namespace
 
-std::optional<command_line> parse_command_line(int argc, char** argv, bool prints) {
+std::optional<command_line> parse_command_line(int argc, char** argv, bool prints,
+                                               std::string_view program) {
   command_line c;
   option_texts t;
   // The enum options start from run_config's defaults, by the names core gives them.
@@ -314,7 +328,7 @@ std::optional<command_line> parse_command_line(int argc, char** argv, bool print
     read.rethrow(e, all);
   }
   if (vm.count("help") != 0) {
-    if (prints) std::cout << usage_text << '\n' << visible << exit_status_text;
+    if (prints) std::cout << usage_text(program) << '\n' << visible << exit_status_text;
     return std::nullopt;
   }
   if (vm.count("list-reasons") != 0) {
@@ -329,7 +343,8 @@ std::optional<command_line> parse_command_line(int argc, char** argv, bool print
   if (vm.count("version") != 0) {
     // The decoder in use (FENBATCH_FORCE_IMPL or the CPU's best), for bug reports and benchmarks.
     if (prints) {
-      std::cout << "fenbatch " << FENBATCH_VERSION << "\ndecoder: " << core::decoder_name() << '\n';
+      std::cout << program << ' ' << FENBATCH_VERSION << "\ndecoder: " << core::decoder_name()
+                << '\n';
     }
     return std::nullopt;
   }

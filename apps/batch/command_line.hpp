@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <string_view>
 
 #include "fenbatch/pipeline/run_config.hpp"
 
@@ -26,8 +27,10 @@ struct command_line {
 // The run the command line asks for, or nothing when it asked for --help or --version (printed
 // on stdout here). Throws usage_error for bad options and values, and std::runtime_error when
 // FENBATCH_FORCE_IMPL names a decoder this build or CPU cannot run.
-// `prints`: whether --help, --version and --list-reasons print (fenbatch-mpi: rank 0 only).
+// `prints`: whether --help, --version and --list-reasons print (fenbatch-mpi: rank 0 only);
+// `program`: the name they print.
 [[nodiscard]] std::optional<command_line> parse_command_line(int argc, char** argv,
-                                                             bool prints = true);
+                                                             bool prints = true,
+                                                             std::string_view program = "fenbatch");
 
 }  // namespace fenbatch::app

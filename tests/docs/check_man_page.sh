@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# check_man_page.sh MAN_PAGE: the page renders without a warning, under man(1) with every
-# warning on and under groff -ww; it has the sections a reader looks for; and every option
+# check_man_page.sh MAN_PAGE VERSION: the page renders without a warning, under man(1) with
+# every warning on and under groff -ww; its title line names this VERSION of fenbatch (the
+# pages are written by hand); it has the sections a reader looks for; and every option
 # dash in its source is \- (a plain "-" is a hyphen, which groff may render as U+2010 and which
 # then cannot be copied into a shell).
 # shellcheck source=docs_lib.sh source-path=SCRIPTDIR
 . "$(dirname "$0")/docs_lib.sh"
-[ $# = 1 ] || die "usage: check_man_page.sh MAN_PAGE"
+[ $# = 2 ] || die "usage: check_man_page.sh MAN_PAGE VERSION"
 page=$1
+version=$2
 [ -r "$page" ] || die "cannot read $page"
 
 (
@@ -24,6 +26,12 @@ for device in ps utf8; do
   [ -s "$work/groff.stderr" ] && fail "groff -man -T$device -ww -z $page warned:
 $(cat "$work/groff.stderr")"
 done
+
+title=$(grep -m1 '^\.TH ' "$page")
+case $title in
+*"\"fenbatch $version\""*) ;;
+*) fail "$page: the .TH line does not name fenbatch $version (the project's version): $title" ;;
+esac
 
 for section in NAME SYNOPSIS DESCRIPTION OPTIONS "EXIT STATUS" ENVIRONMENT EXAMPLES "SEE ALSO"; do
   grep -qx "$section" "$work/rendered" || fail "$page has no $section section"
