@@ -65,9 +65,16 @@ std::optional<int> parse_command_line(int argc, char** argv, options& out) {
   try {
     // No positional arguments: an empty description makes boost reject them.
     const po::positional_options_description no_positionals;
-    po::store(
-        po::command_line_parser(argc, argv).options(described).positional(no_positionals).run(),
-        values);
+    // No abbreviations, as in fenbatch: "--line" is not --lines (a later option starting the
+    // same way would change what an old command line means).
+    const int style =
+        po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+    po::store(po::command_line_parser(argc, argv)
+                  .options(described)
+                  .positional(no_positionals)
+                  .style(style)
+                  .run(),
+              values);
     po::notify(values);
   } catch (const po::error& e) {
     return usage_error(e.what());

@@ -83,6 +83,7 @@ expect_usage_error() {
   if [ -s "$work/out" ]; then fail "$*: wrote to stdout"; fi
 }
 expect_usage_error --no-such-option
+expect_usage_error --line 5  # long options are spelled out, as fenbatch's
 expect_usage_error -n
 expect_usage_error -n abc
 expect_usage_error -n -5
