@@ -741,6 +741,7 @@ void write_options(page& p, const run_stats& s, const run_config& config) {
   option_row(p, "counts", path_or_none(config.counts_path));
   option_row(p, "rejects", path_or_none(config.rejects_path));
   option_row(p, "stats json", path_or_none(config.stats_json_path));
+  option_row(p, "report", path_or_none(config.report_path));
   option_row(p, "threads",
              std::to_string(s.threads) +
                  (config.threads == 0 ? " (the usable CPUs)"
