@@ -36,14 +36,14 @@ for library in "${libraries[@]}"; do
     fail "$libdir/$soname is not a link to lib$library.so.$FENBATCH_VERSION"
   [ "$(readlink "$prefix/$libdir/lib$library.so")" = "$soname" ] ||
     fail "$libdir/lib$library.so is not a link to $soname"
-  readelf -d "$prefix/$libdir/lib$library.so" | grep -q "Library soname: \[$soname\]" ||
+  readelf -d "$prefix/$libdir/lib$library.so" | grep "Library soname: \[$soname\]" >/dev/null ||
     fail "lib$library.so has not the soname $soname"
   if compgen -G "$prefix/$libdir/lib$library.a" >/dev/null; then fail "installed: lib$library.a"; fi
 done
 
 # PROGRAM loads LIBRARY from the prefix (not from some other installation).
 check_loads_from_prefix() {  # PROGRAM LIBRARY
-  ldd "$1" | grep -q "lib$2\.so\.$major\.$minor => $prefix/" ||
+  ldd "$1" | grep "lib$2\.so\.$major\.$minor => $prefix/" >/dev/null ||
     fail "$1 does not load lib$2 from $prefix:"$'\n'"$(ldd "$1")"
 }
 
