@@ -22,7 +22,7 @@
 //   (an allow-list) with name="value" attributes, elements nest and all close, every '&' is one
 //   of the five escapes, no '>' in text and no '<' or '"' in a value. Text from the input
 //   (paths, FEN text, limit source) that reached the page unescaped would break one of these:
-//   the inputs hold "<x", "&", quotes and '>' in every position;
+//   fragments and raw bytes put "<x", "&", quotes and '>' anywhere in those texts;
 // - independently escaped (Unicode's maximal subparts to U+FFFD, the forbidden characters too,
 //   & < > " ' as entities) the input paths, the exclude paths, the output and side-file paths,
 //   the fen field, the FEN text of every most-repeated entry, the first invalid samples, the
@@ -32,12 +32,11 @@
 // - every id once; the ids tests/report rely on present (chart-boards exactly with 10x8
 //   lines); every href="#id" names an id of the page;
 // - the time shown is the UTC time of `finished` (from <chrono>'s calendar);
-// - boards: read_board reads a placement exactly when writing its board back gives the same
-//   placement text (digits for empty squares, "10"), with the side to move of the second
-//   field; a text the 8x8 or 10x8 decoder (strict, syntax only) accepts with its placement
-//   first is read as that decoder's board; the page draws one diagram per readable entry, each
-//   piece with its own symbol on its square (board_diagram.hpp's geometry), the side-to-move
-//   mark on the side's own half;
+// - boards: a board read_board reads, written back (digits for empty squares, "10"), is the
+//   placement text it was read from, and its side to move is the second field's; a text the 8x8 or
+//   10x8 decoder (strict, syntax only) accepts with its placement first is read as that decoder's
+//   board; the page draws one diagram per readable entry, each piece with its own symbol on its
+//   square (board_diagram.hpp's geometry), the side-to-move mark on the side's own half;
 // - the same arguments give the same page twice.
 
 #include <algorithm>
@@ -48,7 +47,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <limits>
-#include <map>
 #include <optional>
 #include <set>
 #include <string>
