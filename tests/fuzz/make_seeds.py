@@ -7,13 +7,16 @@ SHARED_DIR (default ../shared beside the checkout) provides vectors/fen-vectors.
 suites in vectors/ (perft-10x8.epd and fen-vectors-10x8.tsv also seed ten_by_eight_fuzzer) and
 corpus/*.epd.zst (300 lines sampled with shuf and a fixed random source,
 as `zstd -dc corpus/*.zst | shuf -n 300 --random-source=<(yes)`). The bad inputs of
-RELIABILITY.md sections A-D and hostile 10x8 lines (TEN_BY_EIGHT_LINES) are written out below. The output is deterministic; minimize it into
+RELIABILITY.md sections A-D and hostile 10x8 lines (TEN_BY_EIGHT_LINES) are written out below;
+report_fuzzer's seeds are whole reports in its own input encoding (report_seeds). The output is
+deterministic; minimize it into
 tests/fuzz/corpus/<target>/ with libFuzzer's -merge=1 (see README.md).
 """
 
 import hashlib
 import pathlib
 import random
+import struct
 import subprocess
 import sys
 
@@ -205,6 +208,200 @@ def corpus_sample(shared):
     return [line[:-1] if line.endswith(b"\r") else line for line in out.split(b"\n") if line]
 
 
+# report_fuzzer reads its input as fuzz_input in report_fuzzer.cpp does: these helpers write
+# the same encodings (counts, times, texts) so that seeds start from whole, plausible reports.
+def rf_count(v):
+    if v == 0:
+        return bytes([0])
+    if v == 1:
+        return bytes([1])
+    if v >= 2**64 - 255:
+        return bytes([6, 2**64 - 1 - v])
+    if v < 256:
+        return bytes([2, v])
+    if v < 2**16:
+        return bytes([3]) + v.to_bytes(2, "little")
+    if v < 2**32:
+        return bytes([4]) + v.to_bytes(4, "little")
+    return bytes([5]) + v.to_bytes(8, "little")
+
+
+def rf_seconds(v):
+    if v != v:
+        return bytes([2])
+    if v == float("inf"):
+        return bytes([3])
+    if v == float("-inf"):
+        return bytes([4])
+    if v == 0:
+        return bytes([0])
+    return bytes([6]) + struct.pack("<d", v)
+
+
+def rf_text(raw):
+    assert len(raw) < 256
+    return bytes([0, len(raw)]) + raw
+
+
+def rf_fen(index, edits=()):
+    """fens[index] in report_fuzzer.cpp, then edits (op, at, value) as its edit() reads them."""
+    return bytes([2, len(edits), index]) + b"".join(bytes(e) for e in edits)
+
+
+def rf_path(index):
+    return bytes([3, index])  # paths[index] in report_fuzzer.cpp
+
+
+def rf_fragments(indices):
+    return bytes([1, len(indices)]) + bytes(indices)  # fragments[i] in report_fuzzer.cpp
+
+
+# Word indices into run_counters (the order of FENBATCH_RUN_COUNTERS in run_counters.hpp).
+RF_WORDS = {
+    "bytes": 1, "lines": 2, "skipped_blank": 3, "skipped_comment": 4, "valid": 6, "invalid": 7,
+    "invalid_by_reason": 8, "repairs": 48, "written": 59, "unique": 60, "duplicates": 61,
+    "excluded": 62, "white_to_move": 63, "black_to_move": 64, "castling_none": 65,
+    "castling_standard": 66, "castling_chess960": 67, "legal_ep": 68, "in_check": 69,
+    "piece_count": 70, "written_white_to_move": 111, "written_piece_count": 116,
+    "ten_by_eight_lines": 164, "ten_by_eight_valid": 165, "ten_by_eight_written": 167,
+}
+
+
+def rf_counters(values, shape=3):
+    """values: {name or (name, index): count}; shape bit 0 reconciles lines, bit 1 derives 8x8."""
+    out = bytes([len(values)])
+    for key, value in values.items():
+        name, index = key if isinstance(key, tuple) else (key, 0)
+        out += (RF_WORDS[name] + index).to_bytes(2, "little") + rf_count(value)
+    return out + bytes([shape])
+
+
+def rf_list_length(n):
+    if n < 5:
+        return bytes([n])
+    if n <= 30:
+        return bytes([200 + n])
+    assert n >= 190 and (n - 190) % 4 == 0
+    return bytes([250 + (n - 190) // 4])
+
+
+def rf_seed(inputs=(), output=None, side_files=(), fen_field=None, excludes=(), modes=1,
+            counters=None, per_input=(), reference=None, changed=(), stopped=False, top=20,
+            material=(), written_material=(), repeated=(), samples=(), wall=0.0, threads=0,
+            memory=None, distribution=None, time=b"\x00"):
+    """One report_fuzzer input; the texts already encoded (rf_text, rf_fen, rf_path...)."""
+    out = rf_list_length(len(inputs)) + b"".join(inputs)
+    files = (1 if output is not None else 0) | (64 if fen_field is not None else 0)
+    files |= 128 if excludes else 0
+    for bit, _ in side_files:
+        files |= bit  # 2 rejects, 4 stats json, 8 report, 16 duplicates, 32 counts
+    out += bytes([files])
+    out += output if output is not None else b""
+    for _, text in sorted(side_files):
+        out += text
+    out += fen_field if fen_field is not None else b""
+    out += rf_list_length(len(excludes)) + b"".join(excludes) if excludes else b""
+    out += bytes([0, 0, 0]) + rf_count(top) + bytes([modes, 0, 0, 0])  # format, codec, level
+    out += rf_count(threads) + rf_count(1 << 20) + rf_count(0)  # threads, chunk, max bytes
+    out += rf_counters(counters or {})
+    out += rf_list_length(len(per_input))
+    for path, values in per_input:
+        out += path + rf_counters(values)
+    out += bytes([1]) + b"".join(rf_count(v) for v in reference) if reference else bytes([0])
+    out += bytes([len(changed)]) + b"".join(changed) + bytes([1 if stopped else 0, top & 0xFF])
+    for table in (material, written_material):
+        out += bytes([len(table)])
+        for signature, value in table:
+            out += bytes([0]) + signature.to_bytes(8, "little") + rf_count(value)
+    out += bytes([len(repeated)]) + b"".join(text + rf_count(n) for text, n in repeated)
+    out += bytes([len(samples)])
+    for file, line, column, reason in samples:
+        out += file + rf_count(line) + rf_count(column) + rf_count(0) + bytes([reason])
+    out += rf_seconds(wall) + rf_count(threads)
+    if memory:
+        limit, source, partitioned = memory
+        out += bytes([1]) + rf_count(limit) + source + bytes([partitioned]) + rf_count(1000)
+        out += rf_count(4) + rf_count(1 << 24)
+    else:
+        out += bytes([0])
+    out += bytes([1]) + b"".join(rf_count(v) for v in distribution) if distribution else bytes([0])
+    return out + time
+
+
+def rf_material(queens, rooks, bishops, knights, pawns, black):
+    """An 8x8 material signature (core/material.hpp): four bits per count, marker bit 40."""
+    signature = 1 << 40
+    for i, n in enumerate((queens, rooks, bishops, knights, pawns) + black):
+        signature |= n << (4 * i)
+    return signature
+
+
+def report_seeds():
+    hostile = [b"<x>&\"'", b"a<script>b", b"/data/\xff\xfe<b>.fen", b"nul\x00\x01\x1b\x7f",
+               b"\xc2\x85\xef\xbf\xbe\xed\xa0\x80\xf4\x90\x80\x80\xe2\x80", b"]]>&amp;&#",
+               b"-", b"", b"/", b"dir/"]
+    start = rf_material(1, 2, 2, 2, 8, (1, 2, 2, 2, 8))
+    typical_counts = {
+        "bytes": 123456, "written": 900, "duplicates": 80, "invalid": 20, "skipped_blank": 3,
+        "valid": 980, "unique": 900, ("invalid_by_reason", 15): 12,
+        ("invalid_by_reason", 24): 8, "white_to_move": 600, "black_to_move": 380,
+        "castling_none": 500, "castling_standard": 470, "castling_chess960": 10,
+        "in_check": 40, "legal_ep": 5, ("piece_count", 32): 300, ("piece_count", 20): 500,
+        ("piece_count", 3): 180, ("written_piece_count", 32): 250,
+        ("written_piece_count", 20): 480, ("repairs", 1): 7,
+    }
+    typical = rf_seed(
+        inputs=[rf_text(b"/data/corpus/a.epd"), rf_text(b"/data/corpus/b.fen.zst"), rf_path(0)],
+        output=rf_text(b"/data/out.fen"), side_files=[(2, rf_text(b"rejects.txt")),
+                                                      (8, rf_text(b"report.html"))],
+        counters=typical_counts,
+        per_input=[(rf_text(b"/data/corpus/a.epd"), {"written": 500, "duplicates": 50}),
+                   (rf_text(b"/data/corpus/b.fen.zst"), {"written": 400, "invalid": 20}),
+                   (rf_path(0), {})],
+        material=[(start, 600), (rf_material(0, 0, 0, 0, 1, (0, 0, 0, 0, 0)), 380)],
+        written_material=[(start, 550)],
+        repeated=[(rf_fen(0), 40), (rf_fen(1), 12), (rf_fen(2), 3), (rf_fen(3), 2)],
+        samples=[(rf_text(b"/data/corpus/b.fen.zst"), 17, 9, 15),
+                 (rf_text(b"/data/corpus/b.fen.zst"), 31, 1, 24)],
+        wall=2.5, threads=4, memory=((8 << 30), rf_text(b"cgroup memory.max"), 0))
+    ten = rf_seed(
+        inputs=[rf_text(b"capablanca.epd")], modes=1,
+        counters={"written": 10, "duplicates": 5, "valid": 15, "ten_by_eight_lines": 9,
+                  "ten_by_eight_valid": 9, "ten_by_eight_written": 6, ("piece_count", 40): 9,
+                  ("piece_count", 4): 6, "white_to_move": 15, "castling_standard": 15},
+        material=[((1 << 56) | 0x11122281112228, 9)],
+        repeated=[(rf_fen(4), 3), (rf_fen(5), 2), (rf_fen(6), 2),
+                  (rf_fen(4, [(0, 2, ord("A")), (2, 0, 0)]), 2)],
+        wall=0.004, threads=1)
+    nasty = rf_seed(
+        inputs=[rf_text(t) for t in hostile], output=rf_text(b"<out>&\xff"),
+        side_files=[(2, rf_text(b"\"rej\"")), (4, rf_text(b"s&t")), (8, rf_text(b"<r>")),
+                    (16, rf_text(b"d'u")), (32, rf_text(b"\xff\xfe"))],
+        fen_field=rf_text(b"<fen>"), excludes=[rf_text(b"<ex>&"), rf_text(b"\xe2\x80")],
+        counters={"written": 1, "invalid": 3, ("invalid_by_reason", 4): 3}, stopped=True,
+        per_input=[(rf_text(t), {"invalid": 1}) for t in hostile],
+        reference=(1, 2, 1, 1, 1), changed=[rf_text(b"<changed>&"), rf_text(b"\x00")],
+        repeated=[(rf_text(b"<b>&\"'"), 5), (rf_text(b"8/8/8/8/8/8/8/8 w<x"), 4),
+                  (rf_fragments([0, 19, 1, 19, 20, 20, 20, 20, 2, 19, 3, 39, 49, 54]), 3)],
+        samples=[(rf_text(t), 1, 1, 4) for t in hostile],
+        wall=float("nan"), memory=(1, rf_text(b"<src>&\xff"), 1), time=b"\x03\x01")
+    extreme = rf_seed(
+        inputs=[rf_path(i % 9) for i in range(210)],
+        counters={name: 2**64 - 1 for name in ("bytes", "lines", "written", "duplicates",
+                                               "invalid", "valid", "in_check")},
+        per_input=[(rf_path(i % 9), {"lines": 2**64 - 1}) for i in range(210)],
+        material=[(2**64 - 1, 2**64 - 1), (1 << 40, 2**64 - 2)],
+        repeated=[(rf_fen(i % 8), 2**64 - 1 - i) for i in range(25)],
+        samples=[(rf_path(3), 2**64 - 1, 2**32 - 1, 3 + i) for i in range(35)],
+        wall=float("inf"), threads=2**32 - 1, distribution=(8, 2**64 - 1, 0), time=b"\x03\x00",
+        top=2**64 - 1)
+    tiny_time = rf_seed(counters={"lines": 5, "written": 5, "valid": 5}, wall=5e-324,
+                        time=b"\x02" + (-1).to_bytes(8, "little", signed=True))
+    before_1970 = rf_seed(wall=-3.0, time=b"\x02" + (-(15 * 10**17)).to_bytes(8, "little",
+                                                                           signed=True))
+    return [bytes(1), typical, ten, nasty, extreme, tiny_time, before_1970]
+
+
 def write_seeds(directory, seeds):
     directory.mkdir(parents=True, exist_ok=True)
     for seed in seeds:
@@ -253,6 +450,8 @@ def main():
     pipeline = [bytes(5), bytes(5) + K, bytes(5) + BOM + K + b"\r\n" + S + b"\r\n" + K]
     pipeline += [rng.randbytes(5) + some_file(rng.randint(1, 40)) for _ in range(120)]
     write_seeds(out / "pipeline_fuzzer", pipeline)
+
+    write_seeds(out / "report_fuzzer", report_seeds())
 
 
 if __name__ == "__main__":
