@@ -21,8 +21,9 @@ to a fresh `chromium --headless` with its own temporary profile. The page fails 
   phone      at a 390 px wide phone viewport the page is wider than the screen (horizontal
              scrolling);
   print      printing (print media) does not give a PDF;
-  timeout    a step takes longer than --step-timeout seconds (default 20), or the whole
-             check longer than --timeout (default 60): a hung page or browser;
+  timeout    Chromium takes longer than START_TIMEOUT (120 s) to start, a step longer than
+             --step-timeout seconds (default 60), or the whole check longer than --timeout
+             (default 240): a hung page or browser;
   browser    Chromium is missing, will not start or dies.
 Chromium is killed and its profile removed on every way out (SIGTERM and SIGINT included).
 With --artifacts: report-desktop.png (1280 px wide, the whole page), report-phone.png (390 px),
@@ -83,6 +84,11 @@ def chromium_command():
             "chromium)"
         )
     return found
+
+
+# Chromium's start in a fresh profile and HOME (its font cache built anew) took over 20 s on CI's
+# 2-core machine with two sanitizer tests beside it; a browser that never starts still fails.
+START_TIMEOUT = 120
 
 
 class Browser:
@@ -156,7 +162,7 @@ class Browser:
     def devtools_endpoint(self):
         # Chromium writes the port it chose, and the browser's path, to DevToolsActivePort.
         active_port = os.path.join(self.profile, "DevToolsActivePort")
-        deadline = time.monotonic() + self.step_timeout
+        deadline = time.monotonic() + max(self.step_timeout, START_TIMEOUT)
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise Failed(f"browser: chromium exited at start ({self.process.returncode})"
@@ -168,7 +174,8 @@ class Browser:
             except FileNotFoundError:
                 pass
             time.sleep(0.05)
-        raise Failed(f"timeout: no DevTools port after {self.step_timeout} s{self.stderr_tail()}")
+        raise Failed(f"timeout: no DevTools port after {max(self.step_timeout, START_TIMEOUT)} s"
+                     f"{self.stderr_tail()}")
 
     def stderr_tail(self):
         try:
@@ -637,10 +644,10 @@ def main():
     parser.add_argument("page")
     parser.add_argument("--artifacts", type=pathlib.Path)
     parser.add_argument("--self-test", action="store_true")
-    parser.add_argument("--step-timeout", type=float, default=20,
-                        help="seconds any one step may take (default 20)")
-    parser.add_argument("--timeout", type=float, default=60,
-                        help="seconds one check of a page may take altogether (default 60)")
+    parser.add_argument("--step-timeout", type=float, default=60,
+                        help="seconds any one step may take (default 60)")
+    parser.add_argument("--timeout", type=float, default=240,
+                        help="seconds one check of a page may take altogether (default 240)")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, interrupted)
     signal.signal(signal.SIGINT, interrupted)
