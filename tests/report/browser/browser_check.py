@@ -51,15 +51,10 @@ except ImportError:
         "with python3-websocket (scripts/install-deps.sh installs it)"
     )
 
-CHARTS = (
-    "chart-outcomes",
-    "chart-reasons",
-    "chart-inputs",
-    "chart-piece-count",
-    "chart-material",
-    "chart-side-to-move",
-    "chart-castling",
-)
+# The chart ids of the page's contract, as the structural check names them.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from report_structure import CHARTS  # noqa: E402
+
 DESKTOP = {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False}
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
 # A full-page screenshot taller than this is cut (a runaway page must not fill the disk).

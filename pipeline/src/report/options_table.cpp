@@ -1,0 +1,124 @@
+// The options table: see options_table.hpp.
+
+#include "report/options_table.hpp"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fenbatch/core/decoder_registry.hpp"
+#include "fenbatch/core/option_names.hpp"
+#include "fenbatch/pipeline/binary_size.hpp"
+#include "fenbatch/pipeline/compression.hpp"
+#include "report/html_text.hpp"
+#include "report/report_words.hpp"
+
+namespace fenbatch::pipeline::detail {
+namespace {
+
+void option_row(page& p, std::string_view name, std::string_view value) {
+  p.element("<tr><th scope=\"row\">", name, "</th>");
+  p.element("<td>", value, "</td></tr>");
+}
+
+// Several values, one a line.
+void option_rows(page& p, std::string_view name, const std::vector<std::string>& values,
+                 std::size_t listed) {
+  p.element("<tr><th scope=\"row\">", name, "</th><td>");
+  if (values.empty()) p.text("none");
+  for (std::size_t i = 0; i < values.size() && i < listed; ++i) {
+    if (i != 0) p.raw("<br/>");
+    p.element("<span class=\"path\">", values[i], "</span>");
+  }
+  if (values.size() > listed) {
+    p.raw("<br/>");
+    p.text("and " + with_commas(values.size() - listed) + " more");
+  }
+  p.raw("</td></tr>");
+}
+
+std::string path_or_none(const std::string& path) {
+  return path.empty() ? "none" : path;
+}
+
+}  // namespace
+
+void write_options(page& p, const run_stats& s, const run_config& config) {
+  p.raw(
+      "<section id=\"run-options\"><h2>Options</h2><div class=\"table-box\"><table "
+      "id=\"options\"><tbody>");
+  std::vector<std::string> inputs;
+  for (const std::string& input : config.inputs)
+    inputs.push_back(input == "-" ? "standard input" : input);
+  option_rows(p, "inputs", inputs, inputs_listed);
+  option_row(p, "output", output_name(config.output));
+  option_row(p, "dedupe", yes_no(config.dedupe));
+  option_row(p, "key", core::to_string(config.key));
+  option_row(p, "format", core::to_string(config.write.format));
+  option_row(p, "castling", core::to_string(config.write.castling));
+  option_row(p, "ep", core::to_string(config.write.ep));
+  option_row(p, "repair", yes_no(config.decode.repair));
+  option_row(p, "payload", yes_no(config.decode.payload));
+  option_row(p, "input format",
+             config.format ? std::string(to_string(*config.format)) : "by each input's name");
+  option_row(p, "fen field", config.fen_field.empty() ? "fen (the default)" : config.fen_field);
+  option_row(
+      p, "compress",
+      std::string(to_string(config.output_compression)) +
+          (config.compression_level != 0 ? ", level " + std::to_string(config.compression_level)
+                                         : ", the codec's default level"));
+  option_row(p, "top", std::to_string(config.top));
+  option_rows(p, "exclude", config.exclude_paths, inputs_listed);
+  if (!config.exclude_paths.empty()) {
+    const reference_stats& r = s.reference;
+    option_row(p, "reference",
+               counted(r.files, "file", "files") + ", " + counted(r.lines, "line", "lines") + ", " +
+                   with_commas(r.valid) + " valid, " + with_commas(r.invalid) + " invalid, " +
+                   with_commas(r.positions) + " positions");
+  }
+  option_row(p, "duplicates", path_or_none(config.duplicates_path));
+  option_row(p, "counts", path_or_none(config.counts_path));
+  option_row(p, "rejects", path_or_none(config.rejects_path));
+  option_row(p, "stats json", path_or_none(config.stats_json_path));
+  option_row(p, "report", path_or_none(config.report_path));
+  option_row(p, "threads",
+             std::to_string(s.threads) +
+                 (config.threads == 0 ? " (the usable CPUs)"
+                                      : " (asked: " + std::to_string(config.threads) + ')'));
+  option_row(p, "chunk size", binary_size(config.chunk_size));
+  const memory_stats& m = s.memory;
+  option_row(p, "memory budget",
+             m.limit_bytes == 0 ? std::string("not reported")
+                                : binary_size(m.limit_bytes) +
+                                      (m.limit_source.empty() ? "" : " (" + m.limit_source + ')'));
+  if (config.dedupe) {
+    option_row(p, "dedupe mode",
+               m.partitioned ? "partitioned after " + with_commas(m.lines_before_switch) +
+                                   " lines: " + with_commas(m.partitions) + " partitions, " +
+                                   binary_size(m.temp_bytes) + " of temporary files"
+                             : "in memory");
+  }
+  if (config.max_bytes != 0) option_row(p, "max bytes", binary_size(config.max_bytes));
+  if (s.distribution.ranks != 0) {
+    option_row(p, "ranks",
+               with_commas(s.distribution.ranks) + " (" +
+                   binary_size(s.distribution.bytes_exchanged) + " exchanged, " +
+                   binary_size(s.distribution.bytes_joined) + " joined)");
+  }
+  const counter_info& repairs = describe(counter::repairs);
+  const std::span<const std::uint64_t> repaired = repairs.values(s);
+  std::string repaired_text;
+  for (std::size_t k = 0; k < repaired.size(); ++k) {
+    if (repaired[k] == 0) continue;
+    repaired_text += (repaired_text.empty() ? "" : ", ") + repairs.element_name(k) + ' ' +
+                     with_commas(repaired[k]);
+  }
+  if (!repaired_text.empty()) option_row(p, "repairs made", repaired_text);
+  option_row(p, "fenbatch version", FENBATCH_VERSION);
+  option_row(p, "decoder", core::decoder_name());
+  p.raw("</tbody></table></div></section>");
+}
+
+}  // namespace fenbatch::pipeline::detail

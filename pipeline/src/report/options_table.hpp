@@ -1,0 +1,13 @@
+// The run's options and what it ran with (threads, memory, ranks, version, decoder), as a
+// table at the end of the page.
+#pragma once
+
+#include "fenbatch/pipeline/run_config.hpp"
+#include "fenbatch/pipeline/run_stats.hpp"
+#include "report/report_page.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+void write_options(page& p, const run_stats& s, const run_config& config);
+
+}  // namespace fenbatch::pipeline::detail

@@ -1,0 +1,21 @@
+// The page's account of the lines: the summary (counts, the outcome bar, speed and time), why
+// lines were rejected (reasons and the first invalid lines), and each input.
+#pragma once
+
+#include <chrono>
+
+#include "fenbatch/pipeline/run_config.hpp"
+#include "fenbatch/pipeline/run_stats.hpp"
+#include "report/report_page.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+// The counts and the outcome bar first: the page's first screen on a laptop or a phone.
+void write_summary(page& p, const run_stats& s, const run_config& config,
+                   std::chrono::system_clock::time_point finished);
+
+void write_reasons(page& p, const run_stats& s);
+
+void write_inputs(page& p, const run_stats& s);
+
+}  // namespace fenbatch::pipeline::detail
