@@ -25,6 +25,7 @@
 #include "fenbatch/core/option_names.hpp"
 #include "fenbatch/pipeline/compression.hpp"
 #include "fenbatch/pipeline/record_format.hpp"
+#include "fenbatch/version.hpp"
 
 namespace fenbatch::app {
 namespace {
@@ -343,8 +344,8 @@ std::optional<command_line> parse_command_line(int argc, char** argv, bool print
   if (vm.count("version") != 0) {
     // The decoder in use (FENBATCH_FORCE_IMPL or the CPU's best), for bug reports and benchmarks.
     if (prints) {
-      std::cout << program << ' ' << FENBATCH_VERSION << "\ndecoder: " << core::decoder_name()
-                << '\n';
+      std::cout << program << ' ' << FENBATCH_VERSION_STRING
+                << "\ndecoder: " << core::decoder_name() << '\n';
     }
     return std::nullopt;
   }

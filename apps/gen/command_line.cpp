@@ -8,10 +8,7 @@
 #include <system_error>
 
 #include "fenbatch/cli/parse_number.hpp"
-
-#ifndef FENBATCH_VERSION
-#define FENBATCH_VERSION "0.1.0"  // the build may pass the project version instead
-#endif
+#include "fenbatch/version.hpp"
 
 namespace fenbatch::gen {
 namespace {
@@ -92,7 +89,7 @@ std::optional<int> parse_command_line(int argc, char** argv, options& out) {
     return 0;
   }
   if (values.contains("version")) {
-    std::printf("%s %s\n", program_name.data(), FENBATCH_VERSION);
+    std::printf("%s %s\n", program_name.data(), FENBATCH_VERSION_STRING);
     return 0;
   }
 

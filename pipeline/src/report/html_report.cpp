@@ -12,6 +12,7 @@
 #include <string_view>
 #include <utility>
 
+#include "fenbatch/version.hpp"
 #include "report/options_table.hpp"
 #include "report/position_sections.hpp"
 #include "report/report_page.hpp"
@@ -112,7 +113,7 @@ std::string to_html_report(const run_stats& stats, const run_config& config,
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>"
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
       "style-src 'unsafe-inline'\"/><meta name=\"color-scheme\" content=\"light\"/>"
-      "<meta name=\"generator\" content=\"fenbatch " FENBATCH_VERSION "\"/><title>");
+      "<meta name=\"generator\" content=\"fenbatch " FENBATCH_VERSION_STRING "\"/><title>");
   const std::string title = detail::heading(config);
   p.text("fenbatch report: " + title);
   p.raw("</title><style>");
@@ -127,7 +128,7 @@ std::string to_html_report(const run_stats& stats, const run_config& config,
   detail::write_positions(p, stats);
   detail::write_most_repeated(p, stats, config);
   detail::write_options(p, stats, config);
-  p.raw("</main><footer>fenbatch " FENBATCH_VERSION "</footer></div></body></html>\n");
+  p.raw("</main><footer>fenbatch " FENBATCH_VERSION_STRING "</footer></div></body></html>\n");
   return std::move(p.html);
 }
 

@@ -12,6 +12,7 @@
 #include "fenbatch/core/option_names.hpp"
 #include "fenbatch/pipeline/binary_size.hpp"
 #include "fenbatch/pipeline/compression.hpp"
+#include "fenbatch/version.hpp"
 #include "report/html_text.hpp"
 #include "report/report_words.hpp"
 
@@ -116,7 +117,7 @@ void write_options(page& p, const run_stats& s, const run_config& config) {
                      with_commas(repaired[k]);
   }
   if (!repaired_text.empty()) option_row(p, "repairs made", repaired_text);
-  option_row(p, "fenbatch version", FENBATCH_VERSION);
+  option_row(p, "fenbatch version", FENBATCH_VERSION_STRING);
   option_row(p, "decoder", core::decoder_name());
   p.raw("</tbody></table></div></section>");
 }

@@ -13,6 +13,7 @@
 #include "fenbatch/core/board_kind.hpp"
 #include "fenbatch/core/option_names.hpp"
 #include "fenbatch/pipeline/stats_json.hpp"
+#include "fenbatch/version.hpp"
 #include "stats/json_writer.hpp"
 
 namespace fenbatch::pipeline {
@@ -186,7 +187,7 @@ std::string to_json(const run_stats& s, const run_config& config) {
   json_writer w;
   w.begin_object();
   w.member("schema_version", schema_version);
-  w.member("fenbatch_version", std::string_view(FENBATCH_VERSION));
+  w.member("fenbatch_version", std::string_view(FENBATCH_VERSION_STRING));
 
   w.key("inputs");
   w.begin_array();
