@@ -33,6 +33,7 @@
 #include "distributed/input_split.hpp"
 #include "distributed/part_assembly.hpp"
 #include "distributed/progress_relay.hpp"
+#include "distributed/rank_agreement.hpp"
 #include "distributed/rank_part.hpp"
 #include "distributed/stats_wire.hpp"
 #include "fenbatch/core/line_splitter.hpp"
@@ -245,6 +246,11 @@ distributed_session::distributed_session(int& argc, char**& argv) {
 
 distributed_session::~distributed_session() {
   MPI_Finalize();
+}
+
+void agree_on_start(const rank_start& start) {
+  const detail::communicator comm;
+  detail::agree_on_settings(comm, detail::describe_start(start));
 }
 
 run_stats run_distributed(const run_config& config) {
