@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The check of a job that fenbatch-mpi must refuse, for the cases (after compare.sh):
 #   . "$RUNS_DIR/compare.sh"; . "$RUNS_DIR/refused_job.sh"
 #

@@ -30,7 +30,7 @@ cd ..
 filtered_stderr appended.stderr | grep -q "standard output ('-')" ||
   fail "- >>in.fen: no message naming standard output: $(head -c 400 appended.stderr)"
 
-TRY_HELP=1
+export TRY_HELP=1  # (read by refused_job)
 stdout_refused() {  # stdout_refused ROLE N ARGS...: a job refused for "-" in ROLE
   local role=$1 n=$2
   shift 2

@@ -48,7 +48,7 @@ cd ..
 [ "$status" = 0 ] || fail "--help everywhere: exit $status, expected 0"
 [ "$(grep -c '^Usage: fenbatch-mpi ' help.out)" = 1 ] || fail "--help everywhere: not printed once"
 [ -z "$(program_stderr help.err)" ] || fail "--help everywhere: stderr: $(head -c 300 help.err)"
-TRY_HELP=1
+export TRY_HELP=1  # (read by refused_job)
 refused_job "--dedup everywhere" "unrecognised option '--dedup'*" \
   -n 1 "$FENBATCH_MPI" --dedup -o out.fen "$in" : -n 2 "$FENBATCH_MPI" --dedup -o out.fen "$in"
 finish
