@@ -43,8 +43,29 @@ void occupy_closed_standard_descriptors() {
   }
 }
 
-int run_cli(int argc, char** argv, const batch_program& program) {
-  std::optional<command_line> parsed = parse_command_line(argc, argv, program.prints, program.name);
+// The command line, parsed. With `agree` (fenbatch-mpi), every outcome goes to it first,
+// errors included, and --help, --version and --list-reasons print only once it has agreed:
+// parsed quietly, then again to print.
+std::optional<command_line> parse_agreed(int argc, char** argv, const batch_program& program,
+                                         const agreement_hook& agree) {
+  if (!agree) return parse_command_line(argc, argv, program.prints, program.name);
+  std::optional<command_line> parsed;
+  try {
+    parsed = parse_command_line(argc, argv, false, program.name);
+  } catch (const std::exception& e) {
+    agree({nullptr, e.what()});
+    throw;
+  } catch (...) {
+    agree({nullptr, "unknown error"});
+    throw;
+  }
+  agree({parsed ? &*parsed : nullptr, nullptr});
+  if (!parsed && program.prints) (void)parse_command_line(argc, argv, true, program.name);
+  return parsed;
+}
+
+int run_cli(int argc, char** argv, const batch_program& program, const agreement_hook& agree) {
+  std::optional<command_line> parsed = parse_agreed(argc, argv, program, agree);
   if (!parsed) return exit_success;
   command_line& c = *parsed;
   run_config& config = c.config;
@@ -85,10 +106,16 @@ int run_cli(int argc, char** argv, const batch_program& program) {
 
 }  // namespace
 
-int batch_main(int argc, char** argv, const batch_program& program) {
+int batch_main(int argc, char** argv, const batch_program& program, const agreement_hook& agree) {
   occupy_closed_standard_descriptors();
   // No /dev/full to park on a closed stderr: nothing could be reported, so refuse to run.
-  if (stderr_was_closed && ::fcntl(STDERR_FILENO, F_GETFD) == -1) return exit_error;
+  if (stderr_was_closed && ::fcntl(STDERR_FILENO, F_GETFD) == -1) {
+    try {
+      if (agree) agree({nullptr, "standard error is closed"});
+    } catch (...) {  // (nothing can be reported)
+    }
+    return exit_error;
+  }
   pipeline::install_signal_cleanup(program.name, !program.prints);
   const auto say = [&program](const char* format, const char* what, bool try_help) {
     if (!program.prints) return;
@@ -96,7 +123,7 @@ int batch_main(int argc, char** argv, const batch_program& program) {
     if (try_help) std::fprintf(stderr, "Try '%s --help'.\n", program.name);
   };
   try {
-    return run_cli(argc, argv, program);
+    return run_cli(argc, argv, program, agree);
   } catch (const usage_error& e) {
     say("%s: %s\n", e.what(), true);
   } catch (const pipeline::config_error& e) {

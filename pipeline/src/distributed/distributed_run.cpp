@@ -33,6 +33,7 @@
 #include "distributed/input_split.hpp"
 #include "distributed/part_assembly.hpp"
 #include "distributed/progress_relay.hpp"
+#include "distributed/rank_agreement.hpp"
 #include "distributed/rank_part.hpp"
 #include "distributed/stats_wire.hpp"
 #include "fenbatch/core/line_splitter.hpp"
@@ -184,10 +185,12 @@ class distributed_run {
     for (output_file* f : files_of(parts)) paths.push_back(f->prepared_path());
     std::vector<output_file*> finals;
     if (comm_.rank() == 0) finals = files_of(*finals_);
-    // (For tests: the join through rank 0 also where the files are shared.)
+    // (For tests: the join through rank 0 also where the files are shared. Rank 0's choice:
+    // ranks that joined differently would wait for each other forever.)
     const char* through_rank0 = std::getenv("FENBATCH_MPI_JOIN_THROUGH_RANK0");
-    const join_report joined_parts = join_parts(
-        comm_, paths, finals, through_rank0 == nullptr || *through_rank0 == '\0', failure);
+    const bool at_offsets =
+        comm_.broadcast(through_rank0 == nullptr || *through_rank0 == '\0' ? "1" : "0", 0) == "1";
+    const join_report joined_parts = join_parts(comm_, paths, finals, at_offsets, failure);
     const std::uint64_t exchanged = comm_.sum(dedupe_ != nullptr ? dedupe_->bytes_sent() : 0);
     const std::uint64_t joined = comm_.sum(joined_parts.bytes_through_rank0);
     if (comm_.rank() == 0) {
@@ -243,6 +246,11 @@ distributed_session::distributed_session(int& argc, char**& argv) {
 
 distributed_session::~distributed_session() {
   MPI_Finalize();
+}
+
+void agree_on_start(const rank_start& start) {
+  const detail::communicator comm;
+  detail::agree_on_settings(comm, detail::describe_start(start));
 }
 
 run_stats run_distributed(const run_config& config) {

@@ -5,10 +5,16 @@
 
 #include <algorithm>
 #include <cstring>
+#include <exception>
+#include <optional>
+#include <string>
 
+#include "distributed/descriptor_name.hpp"
+#include "distributed/failure_agreement.hpp"
 #include "distributed/global_origin.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
+#include "fenbatch/pipeline/quoted_name.hpp"
 #include "fenbatch/pipeline/record_format.hpp"
 #include "input/chunk_input.hpp"
 #include "input/input_opening.hpp"
@@ -29,17 +35,49 @@ std::string part_path(const std::string& temp_dir, int rank, const char* kind,
          "-" + kind + "-" + (base == "-" ? std::string("stdout") : base);
 }
 
-}  // namespace
-
-// The same refusals on every rank (they depend on the configuration alone).
-void refuse_what_cannot_be_split(const run_config& config, const communicator& comm) {
-  for (const std::string& path : config.inputs) {
-    if (is_stdin(path)) {
-      throw config_error(
-          "standard input cannot be shared among ranks: give fenbatch-mpi files (or run "
-          "fenbatch)");
-    }
+// Standard output ("-") or a descriptor's name as a file fenbatch-mpi writes.
+void refuse_written_stream(const std::string& path, const std::string& role) {
+  if (path.empty()) return;
+  if (path == "-") {
+    throw config_error(role +
+                       " cannot be standard output ('-'): under mpirun no rank can see where "
+                       "its standard output is forwarded (it may be an input); give a file name");
   }
+  if (const std::optional<unsigned> fd = descriptor_behind(path)) {
+    throw config_error(role + " cannot be " + quoted_name(path) + ", a name of descriptor " +
+                       std::to_string(*fd) +
+                       ": under mpirun no rank can see where its descriptors lead (standard "
+                       "output may be an input); give a file name");
+  }
+}
+
+// Standard input or a descriptor's name as a file fenbatch-mpi reads.
+void refuse_read_stream(const std::string& path, const std::string& role) {
+  if (is_stdin(path)) {
+    throw config_error(
+        "standard input cannot be shared among ranks: give fenbatch-mpi files (or run "
+        "fenbatch)");
+  }
+  if (const std::optional<unsigned> fd = descriptor_behind(path)) {
+    throw config_error(role + " cannot be " + quoted_name(path) + ", a name of descriptor " +
+                       std::to_string(*fd) +
+                       ": under mpirun a rank has none of the shell's descriptors, and standard "
+                       "input cannot be shared among ranks; give a file name");
+  }
+}
+
+// The refusals, as this rank sees the configuration's names.
+void refuse_here(const run_config& config, const communicator& comm) {
+  for (const std::string& path : config.inputs) refuse_read_stream(path, "an input");
+  for (const std::string& path : config.exclude_paths) {
+    refuse_read_stream(path, "an --exclude reference");
+  }
+  refuse_written_stream(config.output, "the output");
+  refuse_written_stream(config.rejects_path, "the --rejects file");
+  refuse_written_stream(config.duplicates_path, "the --duplicates file");
+  refuse_written_stream(config.counts_path, "the --counts file");
+  refuse_written_stream(config.stats_json_path, "the --stats-json file");
+  refuse_written_stream(config.report_path, "the --report file");
   if (config.max_bytes != 0) {
     throw config_error("--max-bytes is not supported by fenbatch-mpi (run fenbatch)");
   }
@@ -51,6 +89,24 @@ void refuse_what_cannot_be_split(const run_config& config, const communicator& c
     throw config_error("fenbatch-mpi runs on at most " + std::to_string(max_global_origin_ranks) +
                        " ranks");
   }
+}
+
+}  // namespace
+
+// The ranks agreed on their configuration (rank_agreement.hpp), so they usually refuse alike:
+// each then throws its own refusal, as fenbatch would. Where they do not (a name that leads to
+// a descriptor on one machine only), every rank fails with the first refusing rank's message,
+// so that none waits for the others.
+void refuse_what_cannot_be_split(const run_config& config, const communicator& comm) {
+  std::exception_ptr refusal;
+  held(refusal, [&] { refuse_here(config, comm); });
+  const std::string mine = refusal ? failure_message(refusal) : std::string();
+  const std::string zeros = comm.broadcast(mine, 0);
+  if (comm.min(mine == zeros ? 1 : 0) == 1) {
+    if (refusal) std::rethrow_exception(refusal);
+    return;
+  }
+  agree(comm, refusal);
 }
 
 first_header find_first_header(const run_config& config) {

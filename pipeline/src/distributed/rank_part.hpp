@@ -14,8 +14,11 @@
 
 namespace fenbatch::pipeline::detail {
 
-// The same refusals on every rank (they depend on the configuration alone): standard input,
-// --max-bytes, more inputs or ranks than global origins can name. Throws config_error.
+// The same refusals on every rank: standard input or a descriptor's name as an input or
+// reference, standard output ("-") or a descriptor's name (descriptor_name.hpp) as the output
+// or a side file, --max-bytes, more inputs or ranks than global origins can name. Throws
+// config_error where every rank refuses alike, else distributed_failure (failure_agreement.hpp)
+// on every rank. A collective operation.
 void refuse_what_cannot_be_split(const run_config& config, const communicator& comm);
 
 // Rank 0: the first line of the first CSV/TSV input that has one (the header a single process

@@ -2,8 +2,7 @@
 # Exit statuses and messages, over 1 to 4 ranks, the same as fenbatch's (compare.sh compares
 # the status, stdout, stderr less mpirun's notices, and the files): --max-invalid exceeded
 # (exit 1, every rank's status, the output still written), no valid line (1), a bad option and
-# a bad value (2: the message printed once, not once per rank; nothing written), and the
-# output on standard output ("-o -" and the OUTPUT operand "-"), equal to fenbatch's.
+# a bad value (2: the message printed once, not once per rank; nothing written).
 . "$RUNS_DIR/compare.sh"
 K='4k3/8/8/8/8/8/8/4K3'
 "$FENBATCH_GEN" -n 400 --seed 41 -o gen.fen || die "fenbatch-gen failed"
@@ -27,10 +26,5 @@ for bad in "--no-such-option" "--memory-limit 1M" "--chunk-size 0" "--dedup"; do
   REF_STATUS=2 compare_runs "$ranks" $bad -o out.fen "$PWD/in.fen"
   [ -s ref.stderr ] || fail "fenbatch $bad: no message"
 done
-echo "== -o -: the output on standard output"
-compare_runs "$RANKS" --dedupe --rejects rejects.txt --stats-json stats.json -o - \
-  "$PWD/in.fen" "$PWD/gen.fen"
-[ -s ref.stdout ] || fail "fenbatch -o -: nothing on standard output"
-echo "== OUTPUT operand -"
-compare_runs "$RANKS" --dedupe "$PWD/in.fen" -
+# (Standard output as the output is refused by fenbatch-mpi: I02_standard_output_refused.)
 finish

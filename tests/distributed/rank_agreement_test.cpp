@@ -1,0 +1,271 @@
+// The ranks' agreement on their start (rank_agreement.hpp), the names of descriptors
+// (descriptor_name.hpp) and fenbatch-mpi's refusals (rank_part.hpp), under mpirun (1 to 4
+// ranks). The expected texts are the documented ones (docs/usage.md), written here by hand;
+// the descriptors are the kernel's (/dev/stdout is /proc/self/fd/1, proc(5)).
+#include "distributed/rank_agreement.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "distributed/descriptor_name.hpp"
+#include "distributed/failure_agreement.hpp"
+#include "distributed/rank_part.hpp"
+#include "fenbatch/pipeline/config_error.hpp"
+
+namespace fenbatch::pipeline::detail {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A private directory, removed afterwards.
+class scratch {
+ public:
+  scratch() {
+    std::string pattern = fs::temp_directory_path() / "fenbatch-agreement-XXXXXX";
+    path_ = ::mkdtemp(pattern.data());
+  }
+  ~scratch() { fs::remove_all(path_); }
+  scratch(const scratch&) = delete;
+  scratch& operator=(const scratch&) = delete;
+  [[nodiscard]] std::string operator/(const std::string& name) const { return path_ / name; }
+
+ private:
+  fs::path path_;
+};
+
+TEST(DescriptorName, TheStandardNamesLeadToTheirDescriptors) {
+  EXPECT_EQ(descriptor_behind("/dev/stdin"), 0U);
+  EXPECT_EQ(descriptor_behind("/dev/stdout"), 1U);
+  EXPECT_EQ(descriptor_behind("/dev/stderr"), 2U);
+  EXPECT_EQ(descriptor_behind("/dev/fd/1"), 1U);
+  EXPECT_EQ(descriptor_behind("/dev/fd/7"), 7U);  // open or not
+  EXPECT_EQ(descriptor_behind("/proc/self/fd/2"), 2U);
+  EXPECT_EQ(descriptor_behind("/proc/thread-self/fd/1"), 1U);
+  EXPECT_EQ(descriptor_behind("/proc/" + std::to_string(::getpid()) + "/fd/5"), 5U);
+}
+
+TEST(DescriptorName, OtherSpellingsAndLinksLeadThereToo) {
+  EXPECT_EQ(descriptor_behind("/dev//fd/../fd/1"), 1U);
+  EXPECT_EQ(descriptor_behind("/proc/self/./fd/2"), 2U);
+  const scratch dir;
+  fs::create_symlink("/dev/stdout", dir / "out.fen");
+  fs::create_symlink("out.fen", dir / "chain.fen");  // relative, to a link
+  fs::create_symlink("/proc/self/fd", dir / "fds");
+  EXPECT_EQ(descriptor_behind(dir / "out.fen"), 1U);
+  EXPECT_EQ(descriptor_behind(dir / "chain.fen"), 1U);
+  EXPECT_EQ(descriptor_behind(dir / "fds/3"), 3U);
+}
+
+TEST(DescriptorName, FilesAndOtherNamesLeadNowhere) {
+  const scratch dir;
+  std::ofstream(dir / "1") << "x\n";  // a file named like a descriptor
+  fs::create_symlink("1", dir / "link");
+  fs::create_symlink("missing", dir / "dangling");
+  EXPECT_FALSE(descriptor_behind(dir / "1"));
+  EXPECT_FALSE(descriptor_behind(dir / "link"));
+  EXPECT_FALSE(descriptor_behind(dir / "dangling"));
+  EXPECT_FALSE(descriptor_behind(dir / "absent.fen"));
+  EXPECT_FALSE(descriptor_behind("/dev/null"));
+  EXPECT_FALSE(descriptor_behind("/proc/self/fdinfo/1"));
+  EXPECT_FALSE(descriptor_behind("/proc/self/fd"));
+  EXPECT_FALSE(descriptor_behind("-"));
+}
+
+TEST(RankAgreement, WhatIsAtANameIsItsTypeAndSize) {
+  const scratch dir;
+  std::ofstream(dir / "in.fen") << "0123456789";
+  fs::create_directory(dir / "d");
+  EXPECT_EQ(what_is_at(dir / "in.fen"), "a regular file of 10 bytes");
+  EXPECT_EQ(what_is_at(dir / "d"), "a directory");
+  EXPECT_EQ(what_is_at("/dev/null"), "a character device");
+  EXPECT_EQ(what_is_at(dir / "absent"), "unreachable (No such file or directory)");
+  EXPECT_EQ(what_is_at("-"), "standard input");
+  EXPECT_EQ(what_is_at("/dev/fd/4"), "descriptor 4");
+}
+
+TEST(RankAgreement, ACommandLineWithoutARunIsOneSetting) {
+  rank_start start;
+  start.instead = "a request for --help";
+  const start_settings s = describe_start(start);
+  ASSERT_EQ(s.size(), 1U);
+  EXPECT_EQ(s[0].name, "the command line");
+  EXPECT_EQ(s[0].value, "a request for --help");
+}
+
+run_config sample_config() {
+  run_config c;
+  c.inputs = {"/nonexistent/a.fen", "/nonexistent/b.fen"};
+  c.output = "out.fen";
+  return c;
+}
+
+std::string encoded(const run_config& c) {
+  rank_start start;
+  start.config = &c;
+  return encode_settings(describe_start(start));
+}
+
+TEST(RankAgreement, ARunBeginsWithItsInputs) {
+  const run_config c = sample_config();
+  rank_start start;
+  start.config = &c;
+  start.program_settings = {{"--quiet", "set"}};
+  const start_settings s = describe_start(start);
+  ASSERT_GE(s.size(), 7U);
+  EXPECT_EQ(s[0].name, "the command line");
+  EXPECT_EQ(s[0].value, "a run");
+  EXPECT_EQ(s[1].name, "the number of inputs");
+  EXPECT_EQ(s[1].value, "2");
+  EXPECT_EQ(s[2].name, "input 1");
+  EXPECT_EQ(s[2].value, "/nonexistent/a.fen");
+  EXPECT_EQ(s[3].name, "input 1 (/nonexistent/a.fen)");
+  EXPECT_EQ(s[3].value, "unreachable (No such file or directory)");
+  EXPECT_EQ(s[4].name, "input 2");
+  EXPECT_EQ(s[6].name, "the output");
+  EXPECT_EQ(s[6].value, "out.fen");
+  EXPECT_EQ(s.back().name, "--quiet");
+  EXPECT_EQ(s.back().value, "set");
+}
+
+// Every field of run_config that changes what is read, written or printed changes the
+// description; the per-rank knobs do not.
+TEST(RankAgreement, EveryResultFieldIsComparedAndNoPerRankKnob) {
+  const std::string base = encoded(sample_config());
+  using change = std::function<void(run_config&)>;
+  const std::vector<std::pair<const char*, change>> compared{
+      {"inputs", [](run_config& c) { c.inputs.pop_back(); }},
+      {"input order", [](run_config& c) { std::swap(c.inputs[0], c.inputs[1]); }},
+      {"output", [](run_config& c) { c.output = "other.fen"; }},
+      {"rejects", [](run_config& c) { c.rejects_path = "r.txt"; }},
+      {"stats json", [](run_config& c) { c.stats_json_path = "s.json"; }},
+      {"report", [](run_config& c) { c.report_path = "r.html"; }},
+      {"duplicates", [](run_config& c) { c.duplicates_path = "d.txt"; }},
+      {"counts", [](run_config& c) { c.counts_path = "c.tsv"; }},
+      {"exclude", [](run_config& c) { c.exclude_paths = {"ref.epd"}; }},
+      {"format", [](run_config& c) { c.format = input_format::csv; }},
+      {"fen field", [](run_config& c) { c.fen_field = "board"; }},
+      {"compression", [](run_config& c) { c.output_compression = compression::zstd; }},
+      {"level", [](run_config& c) { c.compression_level = 5; }},
+      {"top", [](run_config& c) { c.top = 7; }},
+      {"dedupe", [](run_config& c) { c.dedupe = true; }},
+      {"key", [](run_config& c) { c.key = core::key_kind::board; }},
+      {"repair", [](run_config& c) { c.decode.repair = true; }},
+      {"payload", [](run_config& c) { c.decode.payload = true; }},
+      {"write format", [](run_config& c) { c.write.format = core::output_format::epd; }},
+      {"castling", [](run_config& c) { c.write.castling = core::castling_notation::shredder; }},
+      {"ep", [](run_config& c) { c.write.ep = core::ep_policy::always; }},
+      {"no mmap", [](run_config& c) { c.use_mmap = false; }},
+      {"special files", [](run_config& c) { c.allow_special_files = true; }},
+      {"max bytes", [](run_config& c) { c.max_bytes = 100; }},
+      {"samples", [](run_config& c) { c.samples_per_reason = 9; }},
+  };
+  for (const auto& [what, apply] : compared) {
+    run_config c = sample_config();
+    apply(c);
+    EXPECT_NE(encoded(c), base) << what << " is not compared";
+  }
+  const std::vector<std::pair<const char*, change>> per_rank{
+      {"threads", [](run_config& c) { c.threads = 3; }},
+      {"chunk size", [](run_config& c) { c.chunk_size = 4096; }},
+      {"memory limit", [](run_config& c) { c.memory_limit = 1 << 30; }},
+      {"temp dir", [](run_config& c) { c.temp_dir = "/scratch"; }},
+      {"shards", [](run_config& c) { c.dedupe_shards = 8; }},
+      {"stages", [](run_config& c) { c.dedupe_stages = 2; }},
+      {"dedupe memory", [](run_config& c) { c.dedupe_memory_bytes = 1 << 20; }},
+      {"progress", [](run_config& c) { c.progress = [](const progress_info&) {}; }},
+      {"diagnostic", [](run_config& c) { c.diagnostic = [](std::string_view) {}; }},
+  };
+  for (const auto& [what, apply] : per_rank) {
+    run_config c = sample_config();
+    apply(c);
+    EXPECT_EQ(encoded(c), base) << what << " is compared";
+  }
+}
+
+TEST(RankAgreement, SettingsSurviveTheirEncoding) {
+  const start_settings s{{"input 1", "12:3 a.fen"}, {"", ""}, {"--key", "fen"}};
+  const start_settings back = decode_settings(encode_settings(s));
+  ASSERT_EQ(back.size(), s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    EXPECT_EQ(back[i].name, s[i].name);
+    EXPECT_EQ(back[i].value, s[i].value);
+  }
+}
+
+TEST(RankAgreement, TheFirstDifferenceIsTheLowestSettingThenTheLowestRank) {
+  const std::string hint = " (every rank must be given the same options and inputs)";
+  const start_settings zero{{"a", "1"}, {"b", "2"}, {"c", "3"}};
+  start_settings one = zero;
+  one[2].value = "4";  // a later setting on a lower rank
+  start_settings two = zero;
+  two[1].value = "5";
+  start_settings three = zero;
+  three[1].value = "6";
+  EXPECT_EQ(first_difference({zero, one, two, three}),
+            "ranks disagree: b is 2 on rank 0 and 5 on rank 2" + hint);
+  EXPECT_EQ(first_difference({zero, one}),
+            "ranks disagree: c is 3 on rank 0 and 4 on rank 1" + hint);
+  EXPECT_EQ(first_difference({zero, zero, zero}), "");
+  EXPECT_EQ(first_difference({zero, {{"a", "1"}}}),
+            "ranks disagree: b is 2 on rank 0 and absent on rank 1" + hint);
+}
+
+// Collective from here: every rank runs every test.
+TEST(RankAgreement, RanksThatAgreeGoOn) {
+  const communicator comm;
+  EXPECT_NO_THROW(agree_on_settings(comm, {{"--key", "fen"}, {"input 1", "a.fen"}}));
+}
+
+TEST(RankAgreement, EveryRankThrowsTheLastRanksDifference) {
+  const communicator comm;
+  if (comm.size() < 2) GTEST_SKIP() << "needs 2 ranks";
+  const bool last = comm.rank() == comm.size() - 1;
+  try {
+    agree_on_settings(comm, {{"--dedupe", "set"}, {"--key", last ? "board" : "fen"}});
+    ADD_FAILURE() << "no disagreement";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()), "ranks disagree: --key is fen on rank 0 and board on rank " +
+                                         std::to_string(comm.size() - 1) +
+                                         " (every rank must be given the same options and inputs)");
+  }
+}
+
+TEST(Refusals, StandardOutputAsAWrittenFileIsRefusedOnEveryRank) {
+  const communicator comm;
+  run_config c = sample_config();
+  c.rejects_path = "-";
+  try {
+    refuse_what_cannot_be_split(c, comm);
+    ADD_FAILURE() << "not refused";
+  } catch (const config_error& e) {
+    EXPECT_EQ(
+        std::string(e.what()).rfind("the --rejects file cannot be standard output ('-'): ", 0), 0U)
+        << e.what();
+  }
+}
+
+TEST(Refusals, ARefusalOnOneRankOnlyEndsEveryRank) {
+  const communicator comm;
+  if (comm.size() < 2) GTEST_SKIP() << "needs 2 ranks";
+  run_config c = sample_config();
+  if (comm.rank() == 1) c.output = "/dev/stdout";  // (as a link only one machine has)
+  try {
+    refuse_what_cannot_be_split(c, comm);
+    ADD_FAILURE() << "not refused";
+  } catch (const distributed_failure& e) {
+    EXPECT_EQ(std::string(e.what()).rfind(
+                  "rank 1: the output cannot be /dev/stdout, a name of descriptor 1: ", 0),
+              0U)
+        << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace fenbatch::pipeline::detail
