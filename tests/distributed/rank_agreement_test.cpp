@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "distributed/descriptor_name.hpp"
+#include "output/descriptor_name.hpp"
 #include "distributed/failure_agreement.hpp"
 #include "distributed/rank_part.hpp"
 #include "fenbatch/pipeline/config_error.hpp"

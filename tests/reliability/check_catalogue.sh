@@ -45,14 +45,14 @@ for n, line in enumerate(open(tsv), 1):
     if len(fields) != 3:
         problems.append(f"catalogue.tsv:{n}: {len(fields)} tab-separated fields, expected 3"); continue
     cid, tests, _note = fields
-    if not re.fullmatch(r"[A-G]\d\d", cid):
+    if not re.fullmatch(r"[A-GI]\d\d", cid):
         problems.append(f"catalogue.tsv:{n}: bad ID {cid!r}"); continue
     if cid in rows:
         problems.append(f"catalogue.tsv:{n}: {cid} has a second row")
     rows[cid] = (n, tests.split())
 
 if catalogue:
-    ids = re.findall(r"^\| ([A-G]\d\d) \|", open(catalogue).read(), re.M)
+    ids = re.findall(r"^\| ([A-GI]\d\d) \|", open(catalogue).read(), re.M)
     source = f"{catalogue} ({len(ids)} IDs)"
     for cid in ids:
         if cid not in rows:

@@ -25,24 +25,11 @@
 // (--no-progress, a terminal), and the dedupe knobs for tests (shards, stages, memory).
 #pragma once
 
-#include <sys/stat.h>
-
-#include <algorithm>
-#include <cerrno>
-#include <cstddef>
-#include <cstring>
-#include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "distributed/communicator.hpp"
-#include "distributed/descriptor_name.hpp"
-#include "fenbatch/core/option_names.hpp"
-#include "fenbatch/pipeline/compression.hpp"
 #include "fenbatch/pipeline/distributed_run.hpp"
-#include "fenbatch/pipeline/quoted_name.hpp"
-#include "fenbatch/pipeline/record_format.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -53,156 +40,21 @@ struct start_setting {
 using start_settings = std::vector<start_setting>;
 
 // What this rank sees at an input's name (see above).
-[[nodiscard]] inline std::string what_is_at(const std::string& path) {
-  if (path == "-" || path == "/dev/stdin") return "standard input";
-  if (const std::optional<unsigned> fd = descriptor_behind(path)) {
-    return "descriptor " + std::to_string(*fd);
-  }
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0)
-    return std::string("unreachable (") + std::strerror(errno) + ")";
-  if (S_ISREG(st.st_mode)) return "a regular file of " + std::to_string(st.st_size) + " bytes";
-  if (S_ISDIR(st.st_mode)) return "a directory";
-  if (S_ISCHR(st.st_mode)) return "a character device";
-  if (S_ISBLK(st.st_mode)) return "a block device";
-  if (S_ISFIFO(st.st_mode)) return "a FIFO";
-  if (S_ISSOCK(st.st_mode)) return "a socket";
-  return "a special file";
-}
-
-namespace rank_agreement_detail {
-
-inline std::string flag(bool set) {
-  return set ? "set" : "not set";
-}
-
-inline std::string file_name(const std::string& path) {
-  return path.empty() ? "not set" : quoted_name(path);
-}
-
-// "the number of inputs", then "input 1" (its name) and "input 1 (a.fen)" (what is there).
-inline void describe_files(start_settings& out, const std::string& what, const char* plural,
-                           const std::vector<std::string>& paths) {
-  out.push_back({std::string("the number of ") + plural, std::to_string(paths.size())});
-  for (std::size_t i = 0; i < paths.size(); ++i) {
-    const std::string name = what + " " + std::to_string(i + 1);
-    const std::string quoted = quoted_name(paths[i]);
-    out.push_back({name, quoted});
-    out.push_back({name + " (" + quoted + ")", what_is_at(paths[i])});
-  }
-}
-
-inline void describe_options(start_settings& out, const run_config& c) {
-  out.push_back({"--dedupe", flag(c.dedupe)});
-  out.push_back({"--key", std::string(core::to_string(c.key))});
-  out.push_back(
-      {"--input-format", c.format ? std::string(to_string(*c.format)) : "by the inputs' names"});
-  out.push_back({"--fen-field", c.fen_field.empty() ? "not set" : quoted_name(c.fen_field)});
-  out.push_back({"--payload", flag(c.decode.payload)});
-  out.push_back({"--repair", flag(c.decode.repair)});
-  out.push_back({"--no-mmap", flag(!c.use_mmap)});
-  out.push_back({"--allow-special", flag(c.allow_special_files)});
-  out.push_back({"--max-bytes", std::to_string(c.max_bytes)});
-  out.push_back({"--format", std::string(core::to_string(c.write.format))});
-  out.push_back({"--castling", std::string(core::to_string(c.write.castling))});
-  out.push_back({"--ep", std::string(core::to_string(c.write.ep))});
-  out.push_back({"--compress", std::string(to_string(c.output_compression))});
-  out.push_back({"--level", c.compression_level == 0 ? "the codec's default"
-                                                     : std::to_string(c.compression_level)});
-  out.push_back({"--samples", std::to_string(c.samples_per_reason)});
-  out.push_back({"--top", std::to_string(c.top)});
-}
-
-}  // namespace rank_agreement_detail
+[[nodiscard]] std::string what_is_at(const std::string& path);
 
 // This rank's start as named settings, in the order compared.
-[[nodiscard]] inline start_settings describe_start(const rank_start& start) {
-  using namespace rank_agreement_detail;
-  start_settings out;
-  out.push_back({"the command line", start.config != nullptr ? "a run" : start.instead});
-  if (start.config == nullptr) return out;
-  const run_config& c = *start.config;
-  describe_files(out, "input", "inputs", c.inputs);
-  out.push_back({"the output", quoted_name(c.output)});
-  out.push_back({"--rejects", file_name(c.rejects_path)});
-  out.push_back({"--duplicates", file_name(c.duplicates_path)});
-  out.push_back({"--counts", file_name(c.counts_path)});
-  out.push_back({"--stats-json", file_name(c.stats_json_path)});
-  out.push_back({"--report", file_name(c.report_path)});
-  describe_files(out, "--exclude reference", "--exclude references", c.exclude_paths);
-  describe_options(out, c);
-  for (const auto& [name, value] : start.program_settings) out.push_back({name, value});
-  return out;
-}
+[[nodiscard]] start_settings describe_start(const rank_start& start);
 
 // Settings as bytes: each text as its length, ':', its bytes.
-[[nodiscard]] inline std::string encode_settings(const start_settings& settings) {
-  std::string bytes;
-  for (const start_setting& s : settings) {
-    for (const std::string* text : {&s.name, &s.value}) {
-      bytes += std::to_string(text->size());
-      bytes += ':';
-      bytes += *text;
-    }
-  }
-  return bytes;
-}
-
-[[nodiscard]] inline start_settings decode_settings(const std::string& bytes) {
-  start_settings settings;
-  std::size_t at = 0;
-  const auto next = [&](std::string& text) {
-    const std::size_t colon = bytes.find(':', at);
-    if (colon == std::string::npos) return false;
-    const std::size_t size = std::stoul(bytes.substr(at, colon - at));
-    text = bytes.substr(colon + 1, size);
-    at = colon + 1 + size;
-    return true;
-  };
-  start_setting s;
-  while (at < bytes.size() && next(s.name) && next(s.value)) settings.push_back(s);
-  return settings;
-}
+[[nodiscard]] std::string encode_settings(const start_settings& settings);
+[[nodiscard]] start_settings decode_settings(const std::string& bytes);
 
 // The message for the first setting (then the lowest rank) that differs from rank 0's; empty
 // when every rank's settings are rank 0's.
-[[nodiscard]] inline std::string first_difference(const std::vector<start_settings>& by_rank) {
-  if (by_rank.empty()) return {};
-  const start_settings& zero = by_rank.front();
-  std::size_t longest = 0;
-  for (const start_settings& s : by_rank) longest = std::max(longest, s.size());
-  for (std::size_t i = 0; i < longest; ++i) {
-    for (std::size_t r = 1; r < by_rank.size(); ++r) {
-      const start_setting* mine = i < zero.size() ? &zero[i] : nullptr;
-      const start_setting* theirs = i < by_rank[r].size() ? &by_rank[r][i] : nullptr;
-      if (mine != nullptr && theirs != nullptr && mine->name == theirs->name &&
-          mine->value == theirs->value) {
-        continue;
-      }
-      const std::string name = mine != nullptr ? mine->name : theirs->name;
-      return "ranks disagree: " + name + " is " + (mine != nullptr ? mine->value : "absent") +
-             " on rank 0 and " + (theirs != nullptr ? theirs->value : "absent") + " on rank " +
-             std::to_string(r) + " (every rank must be given the same options and inputs)";
-    }
-  }
-  return {};
-}
+[[nodiscard]] std::string first_difference(const std::vector<start_settings>& by_rank);
 
 // Returns when every rank's settings are rank 0's; else throws the first difference on every
 // rank. A collective operation: every rank calls it once.
-inline void agree_on_settings(const communicator& comm, const start_settings& mine) {
-  const std::string encoded = encode_settings(mine);
-  const std::string zeros = comm.broadcast(encoded, 0);
-  if (comm.min(encoded == zeros ? 1 : 0) == 1) return;
-  const std::vector<std::string> all = comm.gather(encoded, 0);
-  std::string message;
-  if (comm.rank() == 0) {
-    std::vector<start_settings> by_rank;
-    for (const std::string& bytes : all) by_rank.push_back(decode_settings(bytes));
-    message = first_difference(by_rank);
-    if (message.empty()) message = "ranks disagree on their options or inputs";
-  }
-  throw std::runtime_error(comm.broadcast(message, 0));
-}
+void agree_on_settings(const communicator& comm, const start_settings& mine);
 
 }  // namespace fenbatch::pipeline::detail

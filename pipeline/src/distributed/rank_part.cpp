@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "distributed/descriptor_name.hpp"
+#include "output/descriptor_name.hpp"
 #include "distributed/failure_agreement.hpp"
 #include "distributed/global_origin.hpp"
 #include "fenbatch/core/line_splitter.hpp"

@@ -1,10 +1,4 @@
-// Names that lead to a process's open descriptors: /dev/stdout, /dev/stderr, /dev/stdin,
-// /dev/fd/N, /proc/self/fd/N, /proc/thread-self/fd/N, /proc/PID/fd/N, however spelled
-// (/dev//fd/1, /proc/self/fd/../fd/1) and through any chain of symbolic links to one. Under
-// mpirun a rank's descriptors are not the user's: its standard output and error are pipes
-// that mpirun forwards where no rank can see (into an input, maybe), and its other
-// descriptors are MPI's own. fenbatch-mpi refuses such names as any of its files.
-#pragma once
+#include "output/descriptor_name.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -17,9 +11,9 @@
 
 namespace fenbatch::pipeline::detail {
 
-namespace descriptor_name_detail {
+namespace {
 
-inline bool all_digits(std::string_view text) {
+bool all_digits(std::string_view text) {
   if (text.empty()) return false;
   for (const char c : text) {
     if (c < '0' || c > '9') return false;
@@ -29,7 +23,7 @@ inline bool all_digits(std::string_view text) {
 
 // "/proc/PID/fd" or "/proc/PID/task/TID/fd", as realpath() gives them (/proc/self and
 // /proc/thread-self resolved).
-inline bool is_descriptor_directory(std::string_view dir) {
+bool is_descriptor_directory(std::string_view dir) {
   if (!dir.starts_with("/proc/") || !dir.ends_with("/fd")) return false;
   std::string_view middle = dir.substr(6, dir.size() - 6 - 3);  // "PID" or "PID/task/TID"
   const std::size_t slash = middle.find('/');
@@ -40,20 +34,16 @@ inline bool is_descriptor_directory(std::string_view dir) {
 }
 
 // The directory of `path` with every symbolic link in it resolved, or nothing.
-inline std::optional<std::string> real_directory(const std::string& dir) {
+std::optional<std::string> real_directory(const std::string& dir) {
   const std::unique_ptr<char, decltype(&std::free)> resolved(::realpath(dir.c_str(), nullptr),
                                                              &std::free);
   if (!resolved) return std::nullopt;
   return std::string(resolved.get());
 }
 
-}  // namespace descriptor_name_detail
+}  // namespace
 
-// The descriptor `path` leads to (1 for /dev/stdout), or nothing when it leads elsewhere.
-// Each name on the way is checked before it is followed: /proc/PID/fd/N is itself a link,
-// to the descriptor's file ("pipe:[123]", an input's path...).
-[[nodiscard]] inline std::optional<unsigned> descriptor_behind(const std::string& path) {
-  using namespace descriptor_name_detail;
+std::optional<unsigned> descriptor_behind(const std::string& path) {
   constexpr int most_links = 40;  // Linux's MAXSYMLINKS
   std::string current = path;
   for (int hop = 0; hop <= most_links; ++hop) {
