@@ -59,8 +59,9 @@ std::vector<named_path> read_paths(const run_config& config) {
   return read;
 }
 
-// An empty name would be opened (or renamed onto) only after the whole run. A side file's
-// empty name in run_config means "none".
+// An empty output name would fail only at the rename, after the whole run; empty input and
+// reference names are refused with it, by what they are. (A side file's empty name in
+// run_config means "none".)
 void check_names_given(const run_config& config) {
   if (config.output.empty()) {
     throw config_error("the output's name is empty; name a file, or - for standard output");
