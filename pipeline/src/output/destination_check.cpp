@@ -1,76 +1,20 @@
 #include "output/destination_check.hpp"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <array>
 #include <cstddef>
-#include <cstdint>
-#include <exception>
-#include <filesystem>
+#include <optional>
 #include <string>
-#include <string_view>
-#include <system_error>
-#include <utility>
 #include <vector>
 
-#include "fenbatch/core/line_splitter.hpp"
-#include "fenbatch/core/record.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
-#include "input/decompression.hpp"
+#include "fenbatch/pipeline/quoted_name.hpp"
+#include "output/destination_identity.hpp"
+#include "output/side_file_kinds.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
-
-// What a path names: the file where one exists, else the name it would be created under.
-struct file_identity {
-  bool exists = false;
-  dev_t device = 0;
-  ino_t inode = 0;
-  mode_t mode = 0;
-  std::string resolved;  // where no file exists: the directory's real path + "/" + base name
-};
-
-file_identity identity_of(const struct stat& st) {
-  return {true, st.st_dev, st.st_ino, st.st_mode, {}};
-}
-
-// The name a new file at `path` gets: its directory through realpath (symlinked directories,
-// "./x" and "x", "d/../x"), then the base name. A missing directory: the path made absolute
-// and normalized lexically (opening it fails later, with its own message).
-std::string resolved_name(const std::string& path) {
-  namespace fs = std::filesystem;
-  const fs::path name(path);
-  const fs::path base = name.filename();
-  std::error_code error;
-  const fs::path directory =
-      fs::canonical(name.has_parent_path() ? name.parent_path() : ".", error);
-  if (!error && !base.empty() && base != "." && base != "..") return (directory / base).string();
-  return fs::absolute(name, error).lexically_normal().string();
-}
-
-file_identity identify_path(const std::string& path) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0) return identity_of(st);
-  file_identity missing;
-  missing.resolved = resolved_name(path);
-  return missing;
-}
-
-// "-": the descriptor the run reads or writes (a regular file behind `>>` or `<` is an input
-// or a destination like any other).
-file_identity identify_descriptor(int fd) {
-  struct stat st {};
-  if (::fstat(fd, &st) == 0) return identity_of(st);
-  return {};  // closed: nothing to clash with
-}
-
-bool same_file(const file_identity& a, const file_identity& b) {
-  if (a.exists != b.exists) return false;
-  if (a.exists) return a.device == b.device && a.inode == b.inode;
-  return !a.resolved.empty() && a.resolved == b.resolved;
-}
 
 // /dev/null or a terminal: writing replaces nothing, and several streams into /dev/null are a
 // common wish. Regular files, FIFOs and pipes clash.
@@ -82,41 +26,52 @@ struct named_path {
   std::string role;  // "the output", "--rejects", "an input", "an --exclude reference"
   const std::string* path;
   file_identity identity;
-  bool input = false;  // one of run_config::inputs (not a reference)
+  bool input = false;                  // one of run_config::inputs (not a reference)
+  bool through_descriptor = false;     // "-", /dev/fd/N...: used as it is, never opened anew
+  std::optional<side_file_kind> kind;  // a side file's
 };
-
-std::string shown(const std::string& written_path) {
-  return written_path == "-" ? "standard output" : written_path;
-}
 
 std::vector<named_path> written_paths(const run_config& config) {
   std::vector<named_path> written;
-  const auto add = [&written](const char* role, const std::string& path) {
-    if (path.empty()) return;
+  const auto add = [&written](const char* role, const std::string& path,
+                              std::optional<side_file_kind> kind) {
+    if (path.empty()) return;  // (a side file not asked for; an empty output is refused first)
     written.push_back(
-        {role, &path, path == "-" ? identify_descriptor(STDOUT_FILENO) : identify_path(path)});
+        {role, &path, identify(path, STDOUT_FILENO), false, names_descriptor(path), kind});
   };
-  add("the output", config.output);
-  add("--rejects", config.rejects_path);
-  add("--stats-json", config.stats_json_path);
-  add("--report", config.report_path);
-  add("--duplicates", config.duplicates_path);
-  add("--counts", config.counts_path);
+  add("the output", config.output, std::nullopt);
+  add("--rejects", config.rejects_path, side_file_kind::rejects);
+  add("--stats-json", config.stats_json_path, side_file_kind::statistics);
+  add("--report", config.report_path, side_file_kind::report);
+  add("--duplicates", config.duplicates_path, side_file_kind::duplicates);
+  add("--counts", config.counts_path, side_file_kind::counts);
   return written;
 }
 
 std::vector<named_path> read_paths(const run_config& config) {
   std::vector<named_path> read;
-  const auto identify = [](const std::string& path) {
-    return path == "-" ? identify_descriptor(STDIN_FILENO) : identify_path(path);
+  const auto add = [&read](const char* role, const std::string& path, bool input) {
+    read.push_back(
+        {role, &path, identify(path, STDIN_FILENO), input, names_descriptor(path), std::nullopt});
   };
+  for (const std::string& path : config.inputs) add("an input", path, true);
+  for (const std::string& path : config.exclude_paths) add("an --exclude reference", path, false);
+  return read;
+}
+
+// An empty output name would fail only at the rename, after the whole run; empty input and
+// reference names are refused with it, by what they are. (A side file's empty name in
+// run_config means "none".)
+void check_names_given(const run_config& config) {
+  if (config.output.empty()) {
+    throw config_error("the output's name is empty; name a file, or - for standard output");
+  }
   for (const std::string& path : config.inputs) {
-    read.push_back({"an input", &path, identify(path), true});
+    if (path.empty()) throw config_error("an input's name is empty");
   }
   for (const std::string& path : config.exclude_paths) {
-    read.push_back({"an --exclude reference", &path, identify(path), false});
+    if (path.empty()) throw config_error("an --exclude reference's name is empty");
   }
-  return read;
 }
 
 void check_standard_output(const std::vector<named_path>& written) {
@@ -136,22 +91,72 @@ std::string described(const named_path& w) {
   if (*w.path == "-") {
     return w.role == "the output" ? "standard output" : w.role + " - (standard output)";
   }
-  return w.role + " " + *w.path;
+  return w.role + " " + quoted_name(*w.path);
+}
+
+std::string shown(const std::string& written_path) {
+  return written_path == "-" ? "standard output" : quoted_name(written_path);
+}
+
+bool is_null_device(const file_identity& f) {
+  struct stat st {};
+  return f.exists && S_ISCHR(f.mode) && ::stat("/dev/null", &st) == 0 && st.st_dev == f.device &&
+         st.st_ino == f.inode;
+}
+
+// A stream (standard input, a pipe, a FIFO, a socket, a terminal) is consumed by its first
+// reader: named twice, as inputs or references, the second read finds what the first left,
+// usually nothing. A regular file read twice through descriptors (standard input behind <,
+// /dev/fd/N) is refused too: "-" and /dev/stdin share one offset, and a descriptor read twice
+// is a slip, not a plan. Two reads of one regular file by name are fine: each opens its own.
+void check_streams_read_once(const std::vector<named_path>& read) {
+  const file_identity standard_input = identify("-", STDIN_FILENO);
+  for (std::size_t a = 0; a < read.size(); ++a) {
+    for (std::size_t b = a + 1; b < read.size(); ++b) {
+      const named_path& first = read[a];
+      const named_path& second = read[b];
+      const file_identity& f = first.identity;
+      if (!f.exists || !same_file(f, second.identity) || is_null_device(f)) continue;
+      const bool stream = !S_ISREG(f.mode);
+      if (!stream && !(first.through_descriptor && second.through_descriptor)) continue;
+      std::string what = first.role + " " + quoted_name(*first.path) + " and " + second.role + " " +
+                         quoted_name(*second.path) + " both read ";
+      what += same_file(f, standard_input) ? "standard input" : stream ? "one stream" : "one file";
+      what += stream ? ", which can be read only once; save it to a file and name that"
+                     : " through descriptors; read it once, or name the file itself";
+      throw config_error(what);
+    }
+  }
 }
 
 void check_against_inputs(const run_config& config, const named_path& w,
                           const std::vector<named_path>& read) {
   const bool is_output = w.role == "the output";
   const bool to_stdout = *w.path == "-";
+  // In place: the output replaces the single input through a temporary and a rename, after the
+  // whole input was read. A descriptor (standard output, /dev/fd/N) or a FIFO is written as the
+  // input is read: never.
+  const bool replaced_by_rename = !w.through_descriptor && S_ISREG(w.identity.mode);
   for (const named_path& r : read) {
     if (!may_clash(w.identity) || !same_file(w.identity, r.identity)) continue;
-    // In place: the output replaces the single input through a temporary and a rename, after
-    // the whole input was read. Standard output is written as the input is read: never.
-    if (is_output && r.input && config.inputs.size() == 1 && !to_stdout) continue;
-    if (to_stdout) throw config_error(described(w) + " is also " + r.role + ", " + *r.path);
+    const std::string also = " (" + quoted_name(*r.path) + ")";
+    const bool in_place = is_output && r.input && config.inputs.size() == 1;
+    if (in_place && replaced_by_rename) {
+      if (config.max_bytes == 0) continue;
+      throw config_error(described(w) + " is also an input" + (*r.path != *w.path ? also : "") +
+                         ", and --max-bytes would cut it to its first bytes; write to another "
+                         "file");
+    }
+    if (to_stdout) {
+      throw config_error(described(w) + " is also " + r.role + ", " + quoted_name(*r.path));
+    }
     std::string what = described(w) + " is also " + r.role;
-    if (*r.path != *w.path) what += " (" + *r.path + ")";
-    if (is_output && r.input) {
+    if (*r.path != *w.path) what += also;
+    if (in_place && w.through_descriptor) {
+      what +=
+          ": a descriptor is written as the input is read; name the file itself to rewrite "
+          "it in place";
+    } else if (is_output && r.input && config.inputs.size() > 1) {
       what += ": only a single input can be rewritten in place; write several to another file";
     }
     throw config_error(what);
@@ -172,107 +177,23 @@ void check_against_each_other(const std::vector<named_path>& written) {
   }
 }
 
-// The start of an existing regular file (empty when it cannot be read: opening it for writing
-// will tell).
-// The first few KiB of a file's text, decompressed when the file is compressed (a side file's
-// own earlier output may be, and so may an input named by a forgotten argument); empty when
-// unreadable or corrupt: nothing to judge by.
-std::string first_bytes(const std::string& path) {
-  std::array<char, 4096> buffer{};
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-  if (fd < 0) return {};
-  std::string head;
-  const ssize_t n = ::read(fd, buffer.data(), buffer.size());
-  if (n > 0) head.assign(buffer.data(), static_cast<std::size_t>(n));
-  const compression kind = sniff_compression(head);
-  if (kind != compression::none) {
-    try {
-      raw_input raw{fd, path, head, 0, UINT64_MAX};
-      decompressed_stream text(std::move(raw), kind);
-      const std::size_t got = text.read(buffer.data(), buffer.size());
-      head.assign(buffer.data(), got);
-    } catch (const std::exception&) {
-      head.clear();
-    }
-  }
-  ::close(fd);
-  return head;
-}
-
-// Whether the first record (not blank, not a comment) of `text` is a FEN/EPD position: its
-// fields decode, whatever follows them (labels of training data, odd EPD operations).
-bool starts_with_position(std::string_view text) {
-  using core::fen_errc;
-  text.remove_prefix(core::bom_length(text));
-  core::line_splitter lines(text);
-  core::line_span line;
-  core::decode_options options;
-  options.payload = true;
-  core::record record;
-  while (lines.next(line)) {
-    const fen_errc code = core::decode(line.text, options, record).code;
-    if (core::is_skipped(code)) continue;
-    return code == fen_errc::ok || code == fen_errc::trailing_garbage ||
-           code == fen_errc::bad_epd_operation || code == fen_errc::counter_conflict;
-  }
-  return false;
-}
-
-bool starts_with_json_object(std::string_view text) {
-  const std::size_t first = text.find_first_not_of(" \t\r\n");
-  return first == std::string_view::npos || text[first] == '{';
-}
-
-// Whether `text` begins as an HTML document does (after a byte order mark and white space):
-// "<!DOCTYPE html" or "<html", in any case. Blank is no evidence either way.
-bool starts_as_html_document(std::string_view text) {
-  text.remove_prefix(core::bom_length(text));
-  const std::size_t first = text.find_first_not_of(" \t\r\n\f");
-  if (first == std::string_view::npos) return true;
-  text.remove_prefix(first);
-  const auto starts_with = [text](std::string_view prefix) {
-    if (text.size() < prefix.size()) return false;
-    for (std::size_t i = 0; i < prefix.size(); ++i) {
-      const char c = text[i];
-      const char lower = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-      if (lower != prefix[i]) return false;
-    }
-    return true;
-  };
-  return starts_with("<!doctype html") || starts_with("<html");
-}
-
-// Whether a side file's own document could start as `start` does (FEN/EPD positions are no
-// side file's: see check_side_file_contents).
-bool is_own_document(const named_path& w, std::string_view start) {
-  if (w.role == "--stats-json") return starts_with_json_object(start);
-  if (w.role == "--report") return starts_as_html_document(start);
-  return true;
-}
-
-// A side file about to replace an existing file that it plainly never wrote.
+// A side file replaces only an empty file or one of its own kind (side_file_kinds.hpp),
+// however it is reached (a name, a link, a descriptor, standard output redirected with >>).
+// Non-regular destinations (/dev/null, FIFOs, terminals) replace nothing.
 void check_side_file_contents(const named_path& w) {
-  if (w.role == "the output" || *w.path == "-" || !w.identity.exists || !S_ISREG(w.identity.mode)) {
-    return;
-  }
-  const std::string start = first_bytes(*w.path);
-  if (start.empty()) return;
-  const bool positions = starts_with_position(start);
-  if (positions || !is_own_document(w, start)) {
-    const char* holds = positions              ? "holds FEN/EPD positions"
-                        : w.role == "--report" ? "is not an HTML document"
-                                               : "is not a statistics document";
-    throw config_error(w.role + " " + *w.path + " " + holds +
-                       "; refusing to replace it (was the option's file argument forgotten?)");
-  }
+  if (!w.kind || !w.identity.exists || !S_ISREG(w.identity.mode)) return;
+  const std::string why = refusal_to_replace(*w.path == "-" ? "/proc/self/fd/1" : *w.path, *w.kind);
+  if (!why.empty()) throw config_error(described(w) + " " + why);
 }
 
 }  // namespace
 
 void check_destinations(const run_config& config) {
+  check_names_given(config);
   const std::vector<named_path> written = written_paths(config);
   const std::vector<named_path> read = read_paths(config);
   check_standard_output(written);
+  check_streams_read_once(read);
   for (const named_path& w : written) check_against_inputs(config, w, read);
   check_against_each_other(written);
   for (const named_path& w : written) check_side_file_contents(w);

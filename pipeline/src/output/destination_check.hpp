@@ -1,15 +1,16 @@
-// Before anything is opened: every path the run writes differs from every input and from every
-// other written path (the output may be the single input: in place), and at most one written
-// stream is standard output. Paths are the same when they name the same file (device and inode,
-// through symlinks and hard links), or, where no file exists yet, the same resolved name (the
-// directory's real path and the base name). Character devices (/dev/null, a terminal) never
-// clash: writing them replaces nothing.
-//
-// A side file (--rejects, --stats-json, --report, --duplicates, --counts) also refuses to
-// replace an existing regular file that is plainly not one it wrote: one whose first record is
-// a FEN/EPD position, for --stats-json anything but a JSON object, for --report anything but an
-// HTML document. That is the mark of a forgotten argument (`--stats-json in.fen out.fen` takes
-// in.fen as the JSON file).
+// Before anything is opened, the paths a run reads and writes are checked against each other
+// by what they lead to (device and inode, through symlinks, hard links and descriptors such as
+// /dev/fd/N and standard output; where no file exists yet, the name it would be created under):
+// - no written path is an input or an --exclude reference, but for in place: the output may
+//   be the single input when it replaces it by rename (a regular file named by a name that is
+//   not a descriptor), and not with --max-bytes (it would cut the file);
+// - no two written paths are one file, and at most one written stream is standard output;
+// - no stream (standard input, a pipe, a FIFO, a socket) and no descriptor is read twice;
+// - no name is empty (the output, an input, a reference);
+// - a side file (--rejects, --stats-json, --report, --duplicates, --counts) replaces only an
+//   empty file or one of its own kind (side_file_kinds.hpp).
+// Character devices (/dev/null, a terminal) never clash as destinations: writing them
+// replaces nothing.
 #pragma once
 
 #include "fenbatch/pipeline/run_config.hpp"

@@ -3,9 +3,9 @@
 # --rejects, --stats-json, --duplicates, --counts) differs from every input and --exclude
 # reference and from every other written path, by device and inode (through symlinks, hard
 # links, ./x, d/../x) or, for files not yet there, by resolved name; at most one of them is
-# standard output; a side file refuses to replace an existing file of FEN/EPD positions (or,
-# for --stats-json, anything but a JSON object): the mark of a forgotten argument. Each case
-# exits 2 with a message naming the option and the path, "Try 'fenbatch --help'", and
+# standard output; a side file refuses to replace an existing file of FEN/EPD positions (the
+# mark of a forgotten argument) and, since issue 26 (I05), anything else that is not empty or
+# of its own kind (a JSON object that is not fenbatch's statistics, notes). Each case exits 2 with a message naming the option and the path, "Try 'fenbatch --help'", and
 # touches nothing: every file keeps its sha256, no file or temporary appears, stdout is empty.
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 mkdir side && cd side || die "mkdir"
@@ -56,13 +56,16 @@ refused "--rejects = an --exclude reference" "--rejects ref.epd is also an --exc
 # Written paths among themselves (new files: by resolved name; existing: by inode).
 refused "--rejects r.txt --counts ./r.txt" "--rejects and --counts both write r.txt (as ./r.txt)" \
   --rejects r.txt --counts ./r.txt in.fen out.fen
-refused "output = --stats-json" "the output and --stats-json both write old.json" \
-  --stats-json old.json in.fen old.json
+refused "output = --stats-json" "the output and --stats-json both write notes.txt" \
+  --stats-json notes.txt in.fen notes.txt
 refused "--duplicates d/x = --counts x through d/.." "--duplicates and --counts both write d/x (as d/../d/x)" \
   --duplicates d/x --counts d/../d/x in.fen out.fen
 refused "--stats-json replacing a file that is not JSON" \
-  "--stats-json notes.txt is not a statistics document; refusing to replace it (was the option's file argument forgotten?)" \
+  "--stats-json notes.txt is not a statistics JSON that fenbatch wrote (its first line begins 'my notes'); refusing to replace it: name another file, or remove it first" \
   --stats-json notes.txt in.fen o.fen
+refused "--stats-json replacing a JSON object that is not fenbatch's statistics" \
+  "--stats-json old.json is not a statistics JSON that fenbatch wrote (its first line begins '{\"old\": true}'); refusing to replace it: name another file, or remove it first" \
+  --stats-json old.json in.fen o.fen
 # A compressed corpus is judged by its decompressed text.
 refused "-d --stats-json corpus.epd.zst out.fen (argument forgotten, compressed)" \
   "--stats-json corpus.epd.zst holds FEN/EPD positions; refusing to replace it (was the option's file argument forgotten?)" \
@@ -70,8 +73,11 @@ refused "-d --stats-json corpus.epd.zst out.fen (argument forgotten, compressed)
 no_temps "side files"
 # What stays allowed: an earlier statistics file replaced, a side file on stdout while the
 # output is a file, two side files into /dev/null, the single input in place.
-"$FENBATCH" -q --stats-json old.json in.fen new.fen || fail "replacing old.json: exit $?"
-json old.json 's["lines"]' | grep -qx 3 || fail "old.json not replaced by the statistics"
+printf '%s\n' "$K" >one.fen
+"$FENBATCH" -q --stats-json earlier.json one.fen new.fen || fail "first earlier.json: exit $?"
+json earlier.json 's["lines"]' | grep -qx 1 || fail "earlier.json: not the statistics"
+"$FENBATCH" -q --stats-json earlier.json in.fen new.fen || fail "replacing earlier.json: exit $?"
+json earlier.json 's["lines"]' | grep -qx 3 || fail "earlier.json not replaced by the statistics"
 "$FENBATCH" -q --stats-json - -o new2.fen in.fen >stats.json || fail "--stats-json - with -o: exit $?"
 json stats.json 's["lines"]' | grep -qx 3 || fail "--stats-json -: not the statistics on stdout"
 "$FENBATCH" -q --rejects /dev/null --stats-json /dev/null in.fen new3.fen || fail "/dev/null twice: exit $?"
