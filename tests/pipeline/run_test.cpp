@@ -364,7 +364,9 @@ TEST(Run, WritesTheReportOnlyWhenTheRunSucceeds) {
   temp_dir dir;
   const std::string input = dir.path("in.fen");
   std::ofstream(input) << "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
-  const std::string earlier = "<!DOCTYPE html>\n<p>earlier</p>\n";
+  const std::string earlier =
+      "<!DOCTYPE html>\n<html><head><meta name=\"generator\" content=\"fenbatch 0.0.0\"/>"
+      "</head><p>earlier</p>\n";
   const std::string report = dir.file("report.html", earlier);
   run_config config;
   config.inputs = {input, dir.path("missing.fen")};

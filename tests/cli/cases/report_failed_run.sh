@@ -16,7 +16,7 @@ no_temps() {
 printf '4k3/8/8/8/8/8/8/4K3 w - - 0 1\n' >ok.fen
 head -c 60 <(bash "$DATA/mixed_input.sh" | gzip -c) >corrupt.fen.gz
 mkdir dir
-printf '<!DOCTYPE html>\n<html><body>earlier report</body></html>\n' >old.html
+printf '<!DOCTYPE html>\n<html><head><meta name="generator" content="fenbatch 0.0.0"/></head><body>earlier report</body></html>\n' >old.html
 cp old.html saved.html
 
 while IFS= read -r args; do

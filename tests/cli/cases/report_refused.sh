@@ -2,9 +2,10 @@
 # --report's destination is checked as every side file's, before anything is opened: naming an
 # input, an --exclude reference, the output or another side file's path, or standard output
 # when the output is there, exits 2 with a message naming --report. So does replacing an
-# existing file that is no HTML document (a FEN file: the mark of a forgotten argument, also
-# compressed; notes; a JSON document), while an earlier report is replaced (any case, after a
-# byte order mark and blank lines). `--report` without its value is a usage error. A refused
+# existing file that is not a report fenbatch wrote (a FEN file: the mark of a forgotten
+# argument, also compressed; notes; fenbatch's statistics), while an earlier report is replaced
+# (the doctype in any case, after a byte order mark and blank lines, and fenbatch's generator
+# in its head). `--report` without its value is a usage error. A refused
 # run writes nothing: stdout empty, every file as it was, nothing new in the directory.
 set -uo pipefail
 export LC_ALL=C
@@ -15,8 +16,8 @@ printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n' >ref.epd
 gzip -c in.fen >corpus.fen.gz
 printf 'my notes\n' >notes.txt
 printf '{"schema_version": 1}\n' >stats.json
-printf '\357\273\277\n  <!doctype HTML>\n<html><body>old</body></html>\n' >old.html
-printf '<HTML>\n</HTML>\n' >bare.html
+printf '\357\273\277\n  <!doctype HTML>\n<html><head><meta name="generator" content="fenbatch 0.0.0"/></head><body>old</body></html>\n' >old.html
+printf '<HTML><head><meta name="generator" content="fenbatch 0.0.0">\n</head></HTML>\n' >bare.html
 sums() { sha256sum -- *; }
 before=$(sums)
 while IFS= read -r args; do

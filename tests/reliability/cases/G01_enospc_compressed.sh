@@ -14,7 +14,7 @@ cat >scenario.sh <<'SCENARIO'
 # Runs in the directory holding in.fen, with the small file system mounted on ./small.
 . "$1"
 printf 'old output\n' | zstd -q -c >small/out.fen.zst
-printf 'old rejects\n' | gzip -c >small/rejects.txt.gz
+printf 'old.fen:1:1: bad_piece_char: old rejects\n' | gzip -c >small/rejects.txt.gz
 printf 'old xz output\n' | xz -c >small/out.fen.xz
 saved_out=$(fingerprint_content small/out.fen.zst)
 saved_rej=$(fingerprint_content small/rejects.txt.gz)

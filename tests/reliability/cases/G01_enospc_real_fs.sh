@@ -14,7 +14,7 @@ cat >scenario.sh <<'SCENARIO'
 # Runs in the directory holding in.fen, with the small file system mounted on ./small.
 . "$1"
 printf 'old output\n' >small/out.fen
-printf 'old rejects\n' >small/rejects.txt
+printf 'old.fen:1:1: bad_piece_char: old rejects\n' >small/rejects.txt
 saved_out=$(fingerprint_content small/out.fen)
 saved_rej=$(fingerprint_content small/rejects.txt)
 "$FENBATCH" -q --dedupe in.fen small/out.fen 2>err1.txt

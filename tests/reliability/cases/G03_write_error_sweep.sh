@@ -22,7 +22,7 @@ for error in ENOSPC EIO; do
   threads=$([ $error = ENOSPC ] && echo -j1 || echo "")
   n=1
   while :; do
-    printf 'old output\n' >out.fen; printf 'old rejects\n' >rej.txt; printf '{"old": 1}\n' >s.json
+    printf 'old output\n' >out.fen; printf 'old.fen:1:1: bad_piece_char: old rejects\n' >rej.txt; printf '{"schema_version": 1, "old": 1}\n' >s.json
     saved_out=$(fingerprint_content out.fen) saved_rej=$(fingerprint_content rej.txt) saved_stats=$(fingerprint_content s.json)
     strace_run "inject=write:error=$error:when=$n" -- \
       "$FENBATCH" -q $threads --dedupe --rejects rej.txt --stats-json s.json in.fen out.fen 2>err.txt

@@ -22,7 +22,7 @@ for error in ENOSPC EIO; do
   threads=$([ $error = ENOSPC ] && echo -j1 || echo "")
   n=1
   while :; do
-    old zstd 'old output' >out.fen.zst; old gzip 'old rejects' >rej.txt.gz; old xz '{"old": 1}' >s.json.xz
+    old zstd 'old output' >out.fen.zst; old gzip 'old.fen:1:1: bad_piece_char: old rejects' >rej.txt.gz; old xz '{"schema_version": 1, "old": 1}' >s.json.xz
     saved_out=$(fingerprint_content out.fen.zst) saved_rej=$(fingerprint_content rej.txt.gz)
     saved_stats=$(fingerprint_content s.json.xz)
     strace_run "inject=write:error=$error:when=$n" -- \

@@ -18,7 +18,7 @@ yes 'bad line' | head -n 500 >>in.fen
 "$FENBATCH" -q -j1 --rejects ref.rej --stats-json ref.json in.fen ref.out || die "reference run failed"
 iic_save in.fen
 reset_files() {
-  printf 'old output\n' >out.fen; printf 'old rejects\n' >rej.txt; printf '{"old": 1}\n' >s.json
+  printf 'old output\n' >out.fen; printf 'old.fen:1:1: bad_piece_char: old rejects\n' >rej.txt; printf '{"schema_version": 1, "old": 1}\n' >s.json
   saved_out=$(fingerprint_content out.fen) saved_rej=$(fingerprint_content rej.txt) saved_stats=$(fingerprint_content s.json)
 }
 # old_or_new WHAT FILE SAVED REFERENCE: FILE is its old content or the complete new one.

@@ -9,7 +9,7 @@
 need strace
 printf '%s\n' "$K" "$S" "bad line" >in.fen
 for spec in rename:error=EXDEV:when=2 rename:error=EXDEV:when=3 fsync:error=EIO:when=4; do
-  printf 'old output\n' >out.fen; printf 'old rejects\n' >rej.txt; printf '{"old": 1}\n' >s.json
+  printf 'old output\n' >out.fen; printf 'old.fen:1:1: bad_piece_char: old rejects\n' >rej.txt; printf '{"schema_version": 1, "old": 1}\n' >s.json
   saved_out=$(fingerprint_content out.fen) saved_rej=$(fingerprint_content rej.txt) saved_stats=$(fingerprint_content s.json)
   strace_run "inject=$spec" -- "$FENBATCH" -q -j1 --rejects rej.txt --stats-json s.json in.fen out.fen 2>err.txt
   status=$?

@@ -14,7 +14,7 @@ for signal in TERM HUP; do
   done_=0
   for hold in 500000 1500000 4000000; do
     printf 'old content\n' >out.fen
-    printf 'old rejects\n' >rej.txt
+    printf 'old.fen:1:1: bad_piece_char: old rejects\n' >rej.txt
     rm -f s.json
     if hold_and_change fsync "$dir_regex" 'kill -$signal $pid' "inject=fsync:delay_enter=$hold:when=4" \
          "$FENBATCH" -q -j1 --rejects rej.txt --stats-json s.json in.fen out.fen; then done_=1; break; fi
@@ -25,7 +25,7 @@ for signal in TERM HUP; do
   [ "$HOLD_STATUS" = "$expected" ] ||
     fail "$signal: exit status $HOLD_STATUS, expected $expected; stderr: $(head -c 3000 err.txt)"
   grep -q 'rename(.*rej\.txt' strace.log || fail "$signal: the rejects file was not renamed before the hold"
-  [ "$(cat rej.txt)" = "old rejects" ] || fail "$signal: rej.txt not put back: $(head -c 100 rej.txt)"
+  [ "$(cat rej.txt)" = "old.fen:1:1: bad_piece_char: old rejects" ] || fail "$signal: rej.txt not put back: $(head -c 100 rej.txt)"
   [ ! -e s.json ] || fail "$signal: s.json published"
   [ "$(cat out.fen)" = "old content" ] || fail "$signal: out.fen changed"
   no_temps "$signal between the renames"

@@ -11,7 +11,7 @@ yes 'bad line' | head -n 100 >>orig.fen
 for threads in -j1 -j2; do
   what="truncated while mapped ($threads)"
   cp orig.fen in.fen
-  printf 'old output\n' >out.fen; printf 'old rejects\n' >rej.txt; printf '{"old": 1}\n' >s.json
+  printf 'old output\n' >out.fen; printf 'old.fen:1:1: bad_piece_char: old rejects\n' >rej.txt; printf '{"schema_version": 1, "old": 1}\n' >s.json
   saved_out=$(fingerprint_content out.fen) saved_rej=$(fingerprint_content rej.txt) saved_stats=$(fingerprint_content s.json)
   hold_run mmap /in.fen 'truncate -s 4096 in.fen' \
     "$FENBATCH" -q "$threads" --rejects rej.txt --stats-json s.json in.fen out.fen ||

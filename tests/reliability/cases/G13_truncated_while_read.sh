@@ -7,7 +7,7 @@
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 need cc
 "$FENBATCH_GEN" -n $((300000 / SCALE_DOWN)) --seed 25 -o in.fen || die "fenbatch-gen failed"
-printf 'old output\n' >out.fen; printf '{"old": 1}\n' >s.json
+printf 'old output\n' >out.fen; printf '{"schema_version": 1, "old": 1}\n' >s.json
 saved_out=$(fingerprint_content out.fen) saved_stats=$(fingerprint_content s.json)
 hold_run read /in.fen 'truncate -s 4096 in.fen' "$FENBATCH" -q -j1 --no-mmap --stats-json s.json in.fen out.fen ||
   die "fenbatch was never held after reading in.fen"
