@@ -246,8 +246,8 @@ void output_file::prepare(bool durable) {
   // plain creation would give under the umask; set before the name shows the file.
   struct stat st {};
   const bool replaces = ::stat(target_.c_str(), &st) == 0;
-  const std::string note = keep_attributes(fd_, replaces ? &st : nullptr, path_);
-  if (!note.empty() && notice_) notice_(std::string(program_name()) + ": " + note);
+  // (Said once the file is published: before, it would not be true yet.)
+  owner_note_ = keep_attributes(fd_, replaces ? &st : nullptr, path_);
   struct stat written {};
   if (::fstat(fd_, &written) != 0) fail("stat", path_, errno);
   new_device_ = written.st_dev;
@@ -363,6 +363,8 @@ void output_file::roll_back() noexcept {
 void output_file::keep_published() noexcept {
   unregister_rollback(rollback_slot_);
   rollback_slot_ = -1;
+  if (renamed_ && !owner_note_.empty()) say(owner_note_);
+  owner_note_.clear();
 }
 
 void output_file::forget_previous() noexcept {

@@ -109,8 +109,9 @@ class output_file {
   std::string target_;     // where it leads through symbolic links: the file replaced
   std::string directory_;  // target_'s directory, where the temporary is; empty: written directly
   std::function<void(std::string_view)> notice_;
-  std::string temp_path_;  // empty when writing directly; while unnamed_, the name it will get
-  bool unnamed_ = false;   // an O_TMPFILE temporary not yet linked (before prepare())
+  std::string owner_note_;  // an owner not kept, said once published
+  std::string temp_path_;   // empty when writing directly; while unnamed_, the name it will get
+  bool unnamed_ = false;    // an O_TMPFILE temporary not yet linked (before prepare())
   int fd_ = -1;
   bool owns_fd_ = false;
   bool committed_ = false;
