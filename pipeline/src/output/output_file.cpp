@@ -1,29 +1,30 @@
 #include "fenbatch/pipeline/output_file.hpp"
 
 #include "output/compressor.hpp"
+#include "output/kept_attributes.hpp"
+#include "output/leftovers.hpp"
+#include "output/link_target.hpp"
+#include "output/mount_point.hpp"
 #include "output/signals.hpp"
+#include "output/temporary_name.hpp"
 
-#include <dirent.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <charconv>
 
-#include <array>
-#include <atomic>
 #include <cerrno>
-#include <csignal>
 #include <cstring>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <system_error>
 #include <utility>
 
 #include "fenbatch/pipeline/io_error.hpp"
-#include "fenbatch/pipeline/signal_cleanup.hpp"
+#include "fenbatch/pipeline/quoted_name.hpp"
 
 namespace fenbatch::pipeline {
 namespace detail {
@@ -79,16 +80,6 @@ std::string base_name_of(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-// A fresh name for the temporary: ".NAME.fenbatch-PID-RANDOM.tmp" beside the destination
-// (the stale-temporary cleaning below recognises it by the process number).
-std::string temporary_name(const std::string& dir, const std::string& base,
-                           std::random_device& entropy) {
-  char suffix[32];
-  std::snprintf(suffix, sizeof suffix, "%ld-%08x", static_cast<long>(::getpid()),
-                static_cast<unsigned>(entropy()));
-  return dir + "/." + base + ".fenbatch-" + suffix + ".tmp";
-}
-
 // Gives the unnamed (O_TMPFILE) file `fd` the name `name`: through /proc, else AT_EMPTY_PATH
 // (which older kernels allow only with CAP_DAC_READ_SEARCH). 0 or the error.
 int link_unnamed(int fd, const std::string& name) {
@@ -117,40 +108,6 @@ bool can_link_unnamed(int fd, const std::string& dir, const std::string& base,
 
 }  // namespace
 
-namespace {
-
-// Temporaries of earlier runs for the same destination: ".NAME.fenbatch-PID-RANDOM.tmp".
-// One whose process is gone is certainly ours and abandoned (a crash or SIGKILL): remove it.
-// One whose process still runs is another run's work in progress: only mention it.
-void clean_stale_temporaries(const std::string& dir, const std::string& base,
-                             const std::function<void(std::string_view)>& notice) {
-  const std::string prefix = "." + base + ".fenbatch-";
-  DIR* d = ::opendir(dir.c_str());
-  if (d == nullptr) return;
-  while (const dirent* entry = ::readdir(d)) {
-    const std::string_view name(entry->d_name);
-    if (!name.starts_with(prefix) || !name.ends_with(".tmp")) continue;
-    long pid = 0;
-    const std::string_view rest = name.substr(prefix.size());
-    if (std::from_chars(rest.data(), rest.data() + rest.size(), pid).ec != std::errc() ||
-        pid <= 0) {
-      continue;
-    }
-    const std::string path = dir + "/" + std::string(name);
-    if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
-      if (::unlink(path.c_str()) == 0 && notice) {
-        notice(std::string(program_name()) + ": removed " + path +
-               ", left by an interrupted run (process " + std::to_string(pid) + ")");
-      }
-    } else if (notice) {
-      notice(std::string(program_name()) + ": note: " + path + " belongs to running process " +
-             std::to_string(pid));
-    }
-  }
-  ::closedir(d);
-}
-
-}  // namespace
 }  // namespace detail
 
 using namespace detail;
@@ -158,6 +115,7 @@ using namespace detail;
 output_file::output_file(std::string path, const std::function<void(std::string_view)>& notice,
                          const output_codec& codec)
     : path_(std::move(path)),
+      notice_(notice),
       codec_(codec.codec == compression::automatic ? compression_for_name(path_) : codec.codec) {
   // Before anything is created: a bad level must leave nothing behind.
   if (codec_ != compression::none) {
@@ -178,8 +136,13 @@ output_file::output_file(std::string path, const std::function<void(std::string_
     owns_fd_ = true;
     return;
   }
+  // A symbolic link is written through: the user who points a link at a dataset means the
+  // dataset. The temporary goes beside the file the link leads to (a dangling link's target is
+  // created, as a shell's `>` would), and the link stays.
+  target_ = link_target(path_);
+  const std::string dir = directory_of(target_);
   struct stat st {};
-  if (::stat(path_.c_str(), &st) == 0) {
+  if (::stat(target_.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) fail("open", path_, EISDIR);
     if (!S_ISREG(st.st_mode)) {
       // /dev/null, a FIFO, a terminal: nothing to replace atomically.
@@ -188,18 +151,24 @@ output_file::output_file(std::string path, const std::function<void(std::string_
       owns_fd_ = true;
       return;
     }
+    if (is_mount_point(target_, dir)) {
+      throw std::runtime_error(
+          "replace: " + quoted_name(path_) +
+          ": a file mounted over this name (a bind mount) cannot be replaced atomically: write "
+          "to another name, then copy that over it");
+    }
   }
   // Created in the destination's directory so the final rename never crosses file systems;
   // this also fails early when that directory is missing or not writable.
-  const std::string dir = directory_of(path_);
-  clean_stale_temporaries(dir, base_name_of(path_), notice);
+  directory_ = dir;
+  handle_leftovers(dir, base_name_of(target_), notice);
   std::random_device entropy;
   // Unnamed until prepare(), so that even SIGKILL while it is written leaves nothing behind.
   // Naming is checked first (a run must never write everything and then fail to publish), on a
   // file of its own: an unnamed file can be given a name only once.
   const int probe = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
   if (probe >= 0) {
-    const bool linkable = can_link_unnamed(probe, dir, base_name_of(path_), entropy, temp_path_);
+    const bool linkable = can_link_unnamed(probe, dir, base_name_of(target_), entropy, temp_path_);
     if (::close(probe) != 0) fail("close", path_, errno);
     if (linkable) {
       fd_ = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
@@ -213,7 +182,7 @@ output_file::output_file(std::string path, const std::function<void(std::string_
   }
   // A file system without O_TMPFILE (or without a way to name such a file): a named temporary.
   for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
-    temp_path_ = temporary_name(dir, base_name_of(path_), entropy);
+    temp_path_ = temporary_name(dir, base_name_of(target_), entropy);
     fd_ = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     // Named by the destination: the temporary name means nothing to the user.
     if (fd_ < 0 && errno != EEXIST) fail("create", path_, errno);
@@ -273,18 +242,16 @@ void output_file::prepare(bool durable) {
     }
     return;
   }
-  // Final mode: the existing file's, or what a plain creation would give under the umask.
+  // Owner, group and mode: the replaced file's (where this process may set them), or what a
+  // plain creation would give under the umask; set before the name shows the file.
   struct stat st {};
-  mode_t mode = 0;
-  if (::stat(path_.c_str(), &st) == 0) {
-    mode = st.st_mode & 07777;
-  } else {
-    const mode_t mask = ::umask(0);
-    ::umask(mask);
-    mode = 0666 & ~mask;
-  }
-  // Errors name the destination: the temporary name means nothing to the user.
-  if (::fchmod(fd_, mode) != 0) fail("chmod", path_, errno);
+  const bool replaces = ::stat(target_.c_str(), &st) == 0;
+  // (Said once the file is published: before, it would not be true yet.)
+  owner_note_ = keep_attributes(fd_, replaces ? &st : nullptr, path_);
+  struct stat written {};
+  if (::fstat(fd_, &written) != 0) fail("stat", path_, errno);
+  new_device_ = written.st_dev;
+  new_inode_ = written.st_ino;
   if (durable && ::fsync(fd_) != 0) fail("fsync", path_, errno);
   if (unnamed_) name_temporary();
   const int fd = fd_;
@@ -295,7 +262,7 @@ void output_file::prepare(bool durable) {
 // The unnamed temporary, complete and synced, gets its name for publish()'s rename; from now on
 // a fatal signal removes it, as it removes a named temporary.
 void output_file::name_temporary() {
-  const std::string dir = directory_of(path_);
+  const std::string dir = directory_of(target_);
   std::random_device entropy;
   for (int attempt = 0; attempt < 100; ++attempt) {
     temp_slot_ = register_temp_file(temp_path_);
@@ -307,7 +274,7 @@ void output_file::name_temporary() {
     unregister_temp_file(temp_slot_);
     temp_slot_ = -1;
     if (error != EEXIST) fail("link", path_, error);
-    temp_path_ = temporary_name(dir, base_name_of(path_), entropy);
+    temp_path_ = temporary_name(dir, base_name_of(target_), entropy);
   }
   fail("link", path_, EEXIST);
 }
@@ -324,42 +291,71 @@ void output_file::publish() {
     committed_ = true;
     return;
   }
-  // Keep what was there under a second name until the whole run is published, so a failure
-  // in publishing a later file can put this one back (roll_back). linkat without
-  // AT_SYMLINK_FOLLOW links a symlink itself, so that is restored as it was too.
+  // Until the whole run is published, a fatal signal puts the destination back; registered
+  // before any step (the handler tells by the inode whether the new file is in place yet).
   const std::string previous = temp_path_ + ".previous";
-  if (::linkat(AT_FDCWD, path_.c_str(), AT_FDCWD, previous.c_str(), 0) == 0) {
+  previous_slot_ = register_temp_file(previous);
+  rollback_slot_ = register_rollback(target_, previous, new_device_, new_inode_);
+  // Keep what was there under a second name until the whole run is published, so a failure
+  // in publishing a later file can put this one back (roll_back).
+  if (::linkat(AT_FDCWD, target_.c_str(), AT_FDCWD, previous.c_str(), 0) == 0) {
     previous_path_ = previous;
-    previous_slot_ = register_temp_file(previous_path_);
+  } else if (errno == EPERM || errno == EMLINK) {
+    exchange_into_place(previous);
   } else if (errno != ENOENT) {
     fail("link", path_, errno);
   }
-  // Until the whole run is published, a fatal signal puts the destination back too.
-  rollback_slot_ = register_rollback(path_, previous_path_);
-  if (::rename(temp_path_.c_str(), path_.c_str()) != 0) fail("rename", path_, errno);
+  if (!renamed_ && ::rename(temp_path_.c_str(), target_.c_str()) != 0) {
+    fail("rename", path_, errno);
+  }
   unregister_temp_file(temp_slot_);
   temp_slot_ = -1;
   temp_path_.clear();
   renamed_ = true;
   committed_ = true;
   // The rename is durable only once the directory entry is.
-  const std::string dir = directory_of(path_);
-  const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir_fd < 0) fail("open", dir, errno);
+  const int dir_fd = ::open(directory_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd < 0) fail("open", directory_, errno);
   const int synced = ::fsync(dir_fd);
   const int error = errno;
   ::close(dir_fd);
-  if (synced != 0) fail("fsync", dir, error);
+  if (synced != 0) fail("fsync", directory_, error);
+}
+
+// Where the kernel refuses a hard link of the destination (fs.protected_hardlinks: another
+// user's file this process may not write; or too many links), the previous content is kept by
+// swapping names: the complete temporary takes the ".previous" name, then renameat2
+// (RENAME_EXCHANGE) swaps it with the destination. A kill -9 between the two leaves the new
+// content under the ".previous" name, which the next run reports: nothing is lost.
+void output_file::exchange_into_place(const std::string& previous) {
+  const int link_error = errno;
+  if (::rename(temp_path_.c_str(), previous.c_str()) != 0) fail("link", path_, link_error);
+  if (::renameat2(AT_FDCWD, previous.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) != 0) {
+    const int error = errno;
+    // The temporary again; else it is removed under the second name (it holds the new content).
+    if (::rename(previous.c_str(), temp_path_.c_str()) != 0) previous_path_ = previous;
+    fail("rename", path_, error == EINVAL ? link_error : error);
+  }
+  previous_path_ = previous;
+  renamed_ = true;
 }
 
 void output_file::roll_back() noexcept {
   if (renamed_) {
-    if (!previous_path_.empty()) {
-      ::rename(previous_path_.c_str(), path_.c_str());
-    } else {
-      ::unlink(path_.c_str());
-    }
     renamed_ = false;
+    if (previous_path_.empty()) {
+      ::unlink(target_.c_str());
+    } else if (::rename(previous_path_.c_str(), target_.c_str()) == 0) {
+      drop_previous();
+    } else {
+      // Never lost: the previous content stays under its second name, and the user is told.
+      say("warning: could not put back the previous content of " + quoted_name(path_) +
+          " (rename: " + std::strerror(errno) + "): it is in " + quoted_name(previous_path_) +
+          "; rename it back over " + quoted_name(target_));
+      keep_published();
+      drop_previous();
+      return;
+    }
   }
   forget_previous();
 }
@@ -367,15 +363,32 @@ void output_file::roll_back() noexcept {
 void output_file::keep_published() noexcept {
   unregister_rollback(rollback_slot_);
   rollback_slot_ = -1;
+  if (renamed_ && !owner_note_.empty()) say(owner_note_);
+  owner_note_.clear();
 }
 
 void output_file::forget_previous() noexcept {
   keep_published();
-  if (previous_path_.empty()) return;
-  ::unlink(previous_path_.c_str());  // (already gone after a roll_back: harmless)
+  if (!previous_path_.empty() && ::unlink(previous_path_.c_str()) != 0 && errno != ENOENT) {
+    // The run's files are published; only the old content is left over. Said, never removed
+    // by a later run (see leftovers.hpp), and the run still succeeds: nothing was lost.
+    say("warning: could not remove " + quoted_name(previous_path_) + " (" + std::strerror(errno) +
+        "), the previous content of " + quoted_name(path_) + ", after publishing; remove it");
+  }
+  drop_previous();
+}
+
+void output_file::drop_previous() noexcept {
   unregister_temp_file(previous_slot_);
   previous_slot_ = -1;
   previous_path_.clear();
+}
+
+void output_file::say(const std::string& text) const noexcept {
+  try {
+    if (notice_) notice_(std::string(program_name()) + ": " + text);
+  } catch (...) {  // (standard error failed: the program's exit status says so)
+  }
 }
 
 }  // namespace fenbatch::pipeline

@@ -1,9 +1,11 @@
 #include "output/output_transaction.hpp"
 
 #include "output/codec_choice.hpp"
+#include "output/publish_lock.hpp"
 
 #include <algorithm>
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace fenbatch::pipeline::detail {
@@ -20,7 +22,8 @@ output_transaction::output_transaction(const run_config& config, unsigned thread
                                        const std::function<void(std::string_view)>& notice,
                                        bool encoded_parts)
     : output_(config.output, notice,
-              encoded_parts ? as_written() : output_codec_of(config, threads)) {
+              encoded_parts ? as_written() : output_codec_of(config, threads)),
+      notice_(notice) {
   const auto open = [&](std::optional<output_file>& file, const std::string& path, bool part) {
     if (path.empty()) return;
     file.emplace(path, notice,
@@ -65,6 +68,12 @@ void output_transaction::publish() {
   if (duplicates_) files.push_back(&*duplicates_);
   if (counts_) files.push_back(&*counts_);
   files.push_back(&output_);
+  // Against another run publishing the same files: one run's whole set, then the other's.
+  std::vector<std::string> directories;
+  for (const output_file* file : files) {
+    if (!file->directory().empty()) directories.push_back(file->directory());
+  }
+  const publish_lock locked(directories, notice_);
   std::size_t published = 0;
   try {
     for (output_file* file : files) {

@@ -35,6 +35,8 @@ class output_transaction {
   // Writes the documents made from the statistics (each where its file was asked for; the
   // other may be empty), makes every file durable before publishing any, then publishes them
   // in turn; if one fails, puts those already published back as they were and rethrows.
+  // Publishing holds a lock on the files' directories (publish_lock.hpp): a run's set of files
+  // is all or nothing against another fenbatch run too.
   void commit(std::string_view stats_json, std::string_view report);
   // commit() in two steps: every file written and durable (prepare), then published.
   // `durable` false: without fsync (parts read back at once, never published).
@@ -48,6 +50,7 @@ class output_transaction {
   std::optional<output_file> report_;
   std::optional<output_file> duplicates_;
   std::optional<output_file> counts_;
+  std::function<void(std::string_view)> notice_;
 };
 
 }  // namespace fenbatch::pipeline::detail

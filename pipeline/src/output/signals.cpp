@@ -1,6 +1,7 @@
 #include "output/signals.hpp"
 
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -68,7 +69,9 @@ void copy_path(path_text& to, const std::string& from) noexcept {
 
 struct rollback_entry {
   path_text destination;
-  path_text previous;  // empty: the destination did not exist
+  path_text previous;
+  dev_t device;  // the new file's: tells whether it is at the destination yet
+  ino_t inode;
 };
 
 // Atomic: the SIGBUS handler may read a slot while another thread refills it.
@@ -77,21 +80,34 @@ struct mapped_range {
   std::atomic<std::uintptr_t> end{0};
 };
 
-constinit handler_registry<path_text, 8> temp_files;
+constinit handler_registry<path_text, 16> temp_files;  // six files: a temporary and a previous each
 constinit handler_registry<rollback_entry, 8> rollbacks;
 constinit handler_registry<mapped_range, 64> mappings;
 
 // Destinations renamed before the run was wholly published go back first: their previous
-// content is among the temporaries removed next.
+// content is among the temporaries removed next, unless it could not be put back (it is then
+// the only copy of the user's data, and stays for the next run to report).
 void remove_temp_files() noexcept {
-  rollbacks.for_each_ready([](const rollback_entry& r) {
-    if (r.previous[0] != '\0') {
-      ::rename(r.previous.data(), r.destination.data());
-    } else {
-      ::unlink(r.destination.data());
+  std::array<const char*, 8> not_put_back{};
+  std::size_t kept = 0;
+  rollbacks.for_each_ready([&](const rollback_entry& r) {
+    struct stat st {};
+    if (::stat(r.destination.data(), &st) != 0 || st.st_dev != r.device || st.st_ino != r.inode) {
+      return;  // not replaced yet: the destination holds its old content
+    }
+    if (::rename(r.previous.data(), r.destination.data()) == 0) return;
+    if (errno == ENOENT) {
+      ::unlink(r.destination.data());  // there was none before
+    } else if (kept < not_put_back.size()) {
+      not_put_back[kept++] = r.previous.data();
     }
   });
-  temp_files.for_each_ready([](const path_text& path) { ::unlink(path.data()); });
+  temp_files.for_each_ready([&](const path_text& path) {
+    for (std::size_t i = 0; i < kept; ++i) {
+      if (std::strcmp(not_put_back[i], path.data()) == 0) return;
+    }
+    ::unlink(path.data());
+  });
 }
 
 void say(const char* text) noexcept {
@@ -163,11 +179,14 @@ void unregister_temp_file(int slot) noexcept {
   temp_files.remove(slot);
 }
 
-int register_rollback(const std::string& destination, const std::string& previous) noexcept {
+int register_rollback(const std::string& destination, const std::string& previous, dev_t device,
+                      ino_t inode) noexcept {
   if (destination.size() >= max_path || previous.size() >= max_path) return -1;
   return rollbacks.add([&](rollback_entry& entry) {
     copy_path(entry.destination, destination);
     copy_path(entry.previous, previous);
+    entry.device = device;
+    entry.inode = inode;
   });
 }
 

@@ -24,7 +24,12 @@ ordered_stage::ordered_stage(const run_config& config, const input_reader& input
   stats_.top = config.top;
   for (const std::string& path : config.inputs) stats_.inputs.push_back({path, {}});
   if (duplicates != nullptr || counts != nullptr) places_.emplace(inputs);
-  if (counts != nullptr) counts_.emplace(*counts, temp_directory(config.temp_dir));
+  // The counts' spill waits beside the counts file (about the counts' size, on the disk that
+  // will hold them); standard output and the like: the temporary directory.
+  if (counts != nullptr) {
+    counts_.emplace(*counts, counts->directory().empty() ? temp_directory(config.temp_dir)
+                                                         : counts->directory());
+  }
 }
 
 void ordered_stage::number_lines_from(

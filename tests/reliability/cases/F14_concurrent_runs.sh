@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # F14: two runs started at once on the same output (different inputs), 8 times: both exit 0
-# (unique temporary names; no lock), and out.fen is then exactly one of the two complete
-# results, never a mix; no temporary is left.
+# (unique temporary names; publishing waits for a lock on the directory rather than failing
+# with "output locked": issue 26, I15), and out.fen is then exactly one of the two complete
+# results, never a mix; no temporary is left. (Output and statistics as one set: I15.)
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 "$FENBATCH_GEN" -n $((40000 / SCALE_DOWN)) --seed 12 -o a.fen || die "fenbatch-gen failed"
 "$FENBATCH_GEN" -n $((40000 / SCALE_DOWN)) --seed 13 -o b.fen || die "fenbatch-gen failed"

@@ -4,11 +4,16 @@
 // (linkat), publish() renames it over the destination and fsyncs the directory; destruction
 // before that removes it. Where the file system has no O_TMPFILE, the temporary is named from
 // the start (O_EXCL|O_NOFOLLOW). "-" and existing non-regular destinations (/dev/null, FIFOs) are
-// written directly. A compressed destination (by its codec) is compressed between the buffer and
+// written directly. A symbolic link is written through: the temporary goes beside the file it
+// leads to (created where the link dangles), which the rename replaces; the link stays. A
+// replaced file keeps its owner, group and mode where the process may set them (a note says
+// where it may not). A compressed destination (by its codec) is compressed between the buffer and
 // the file, under the same contract: prepare() ends the compressed stream before the fsync. Public
 // so that every program of the project writes files one way (the corpus generator too); a program
 // using it calls install_signal_cleanup() first.
 #pragma once
+
+#include <sys/types.h>
 
 #include <functional>
 #include <memory>
@@ -33,8 +38,10 @@ struct output_codec {
 
 class output_file {
  public:
-  // `notice` receives one-line remarks (a stale temporary file found and removed). A level out
-  // of the codec's range throws pipeline::config_error before anything is created.
+  // `notice` receives one-line remarks (a stale temporary file found and removed, a kept-aside
+  // previous content left by a killed run, an owner that could not be kept). A level out of
+  // the codec's range throws pipeline::config_error before anything is created; a destination
+  // that is a mount point (a bind-mounted file) throws before anything is created.
   explicit output_file(std::string path, const std::function<void(std::string_view)>& notice = {},
                        const output_codec& codec = {});
   output_file(const output_file&) = delete;
@@ -74,6 +81,9 @@ class output_file {
   void forget_previous() noexcept;
 
   [[nodiscard]] const std::string& path() const noexcept { return path_; }
+  // The directory the temporary is in and the rename happens in (the link's target's, for a
+  // symbolic link); empty for a destination written directly.
+  [[nodiscard]] const std::string& directory() const noexcept { return directory_; }
   // Names the temporary now (it is otherwise named in prepare()) and returns its path, so that
   // other processes can write parts of it (a distributed run's ranks, at their offsets);
   // empty for a destination written directly. prepare() then makes it durable as usual.
@@ -91,10 +101,17 @@ class output_file {
   void write_raw(std::string_view data);  // to the file
   void discard() noexcept;
   void name_temporary();
+  void exchange_into_place(const std::string& previous);
+  void drop_previous() noexcept;
+  void say(const std::string& text) const noexcept;  // a notice, never throwing
 
   std::string path_;       // as given
-  std::string temp_path_;  // empty when writing directly; while unnamed_, the name it will get
-  bool unnamed_ = false;   // an O_TMPFILE temporary not yet linked (before prepare())
+  std::string target_;     // where it leads through symbolic links: the file replaced
+  std::string directory_;  // target_'s directory, where the temporary is; empty: written directly
+  std::function<void(std::string_view)> notice_;
+  std::string owner_note_;  // an owner not kept, said once published
+  std::string temp_path_;   // empty when writing directly; while unnamed_, the name it will get
+  bool unnamed_ = false;    // an O_TMPFILE temporary not yet linked (before prepare())
   int fd_ = -1;
   bool owns_fd_ = false;
   bool committed_ = false;
@@ -102,6 +119,8 @@ class output_file {
   std::string previous_path_;  // the destination's previous content, until the run is done
   int previous_slot_ = -1;
   int rollback_slot_ = -1;  // the signal handler's way to put the destination back
+  dev_t new_device_ = 0;    // the temporary's identity (after prepare()), for that handler
+  ino_t new_inode_ = 0;
   bool renamed_ = false;
   compression codec_ = compression::none;
   std::unique_ptr<detail::compressor> compressor_;  // null for plain text
