@@ -313,6 +313,29 @@ void assign_operands(run_config& config, std::vector<std::string> operands,
   if (config.inputs.empty()) config.inputs.push_back("-");
 }
 
+// The numeric options, each within its range (option_values.hpp).
+void read_numbers(command_line& c, const option_texts& t, const po::variables_map& vm,
+                  const option_reader& read) {
+  run_config& config = c.config;
+  if (vm.count("level") != 0) {
+    config.compression_level =
+        static_cast<int>(read.number(t.level, "level", option_values::level));
+  }
+  config.top = static_cast<std::size_t>(read.number(t.top, "top", option_values::top));
+  config.threads = static_cast<unsigned>(read.number(t.threads, "threads", option_values::threads));
+  config.samples_per_reason =
+      static_cast<unsigned>(read.number(t.samples, "samples", option_values::samples));
+  config.chunk_size =
+      static_cast<std::size_t>(read.number(t.chunk_size, "chunk-size", option_values::chunk_size));
+  if (vm.count("max-bytes") != 0) {
+    config.max_bytes = read.number(t.max_bytes, "max-bytes", option_values::max_bytes);
+  }
+  if (vm.count("memory-limit") != 0) config.memory_limit = read.memory_size(t.memory_limit);
+  if (vm.count("max-invalid") != 0) {
+    c.max_invalid = read.number(t.max_invalid, "max-invalid", option_values::max_invalid);
+  }
+}
+
 }  // namespace
 
 std::optional<command_line> parse_command_line(int argc, char** argv, bool prints,
@@ -405,27 +428,12 @@ std::optional<command_line> parse_command_line(int argc, char** argv, bool print
   } else {
     read.invalid_value("compress", t.compress, "choose " + pipeline::compression_choices());
   }
-  if (vm.count("level") != 0) {
-    config.compression_level =
-        static_cast<int>(read.number(t.level, "level", option_values::level));
-  }
-  config.top = static_cast<std::size_t>(read.number(t.top, "top", option_values::top));
-  config.threads = static_cast<unsigned>(read.number(t.threads, "threads", option_values::threads));
-  config.samples_per_reason =
-      static_cast<unsigned>(read.number(t.samples, "samples", option_values::samples));
-  config.chunk_size =
-      static_cast<std::size_t>(read.number(t.chunk_size, "chunk-size", option_values::chunk_size));
   config.use_mmap = vm.count("no-mmap") == 0;
   config.allow_special_files = vm.count("allow-special") != 0;
-  if (vm.count("max-bytes") != 0)
-    config.max_bytes = read.number(t.max_bytes, "max-bytes", option_values::max_bytes);
-  if (vm.count("memory-limit") != 0) config.memory_limit = read.memory_size(t.memory_limit);
   c.print_stats = vm.count("stats") != 0;
   c.quiet = vm.count("quiet") != 0;
   c.progress = !c.quiet && vm.count("no-progress") == 0 && ::isatty(STDERR_FILENO) != 0;
-  if (vm.count("max-invalid") != 0) {
-    c.max_invalid = read.number(t.max_invalid, "max-invalid", option_values::max_invalid);
-  }
+  read_numbers(c, t, vm, read);
   return c;
 }
 
