@@ -19,7 +19,9 @@ twice() {  # twice NAME_IN_MESSAGE ARGS...
     fail "$*: stderr $(cat err.txt)"
   [ "$(sed -n 2p err.txt)" = "Try 'fenbatch --help'." ] || fail "$*: no usage hint"
   [ ! -s stdout.txt ] || fail "$*: wrote to stdout"
-  [ "$(ls -A | grep -vxE 'ok.fen|stdout.txt|err.txt')" = "" ] || fail "$*: wrote $(ls -A)"
+  local left
+  left=$(find . -mindepth 1 ! -name ok.fen ! -name stdout.txt ! -name err.txt)
+  [ -z "$left" ] || fail "$*: wrote $left"
 }
 twice -j -j 2 -j 3
 twice -j -j 2 -j 2

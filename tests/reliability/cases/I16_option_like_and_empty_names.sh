@@ -17,7 +17,7 @@
 mkdir work && cd work || die "mkdir"
 printf '%s\n' "$K" "$S" "$K" >in.fen
 iic_save in.fen
-listing() { ls -A | grep -vxE 'stdout.txt|err.txt'; }
+listing() { find . -mindepth 1 ! -name stdout.txt ! -name err.txt | sort; }
 before=$(listing)
 refused() {  # refused MESSAGE ARGS...: fenbatch ARGS refused with "fenbatch: MESSAGE"
   local message=$1
