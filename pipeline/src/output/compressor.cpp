@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "fenbatch/pipeline/config_error.hpp"
+#include "fenbatch/pipeline/quoted_name.hpp"
 #include "output/boost_compressor.hpp"
 #include "output/zstd_compressor.hpp"
 
@@ -25,6 +26,12 @@ level_range range_of(pipeline::compression codec) noexcept {
     case pipeline::compression::zstd: return {1, 22};
     default: return {1, 9};
   }
+}
+
+// A path in a message: quoted as ls quotes it, or "standard output" in words (as
+// throw_io_error does).
+std::string shown_path(const std::string& path) {
+  return path == "standard output" ? path : quoted_name(path);
 }
 
 }  // namespace
@@ -55,7 +62,7 @@ void compressor::drain() {
 }
 
 void compressor::codec_failed(std::string_view codec, std::string_view reason) const {
-  throw std::runtime_error("write: " + path_ + ": " + std::string(codec) +
+  throw std::runtime_error("write: " + shown_path(path_) + ": " + std::string(codec) +
                            " compression failed: " + std::string(reason));
 }
 
@@ -73,7 +80,7 @@ void check_compression_level(pipeline::compression codec, int level, const std::
   const level_range range = range_of(codec);
   if (level >= range.low && level <= range.high) return;
   throw config_error("compression level " + std::to_string(level) + " is out of range for " +
-                     std::string(to_string(codec)) + " (" + path +
+                     std::string(to_string(codec)) + " (" + shown_path(path) +
                      "): " + std::string(to_string(codec)) + " levels are " +
                      std::to_string(range.low) + ".." + std::to_string(range.high));
 }
