@@ -16,7 +16,9 @@
 #include <vector>
 
 #include "option_suggestion.hpp"
+#include "option_values.hpp"
 #include "reason_list.hpp"
+#include "typed_option.hpp"
 
 #include "fenbatch/cli/byte_size.hpp"
 #include "fenbatch/cli/choice_help.hpp"
@@ -31,35 +33,18 @@ namespace fenbatch::app {
 namespace {
 
 namespace po = boost::program_options;
+using option_values::number_rule;
+using option_values::path_option;
+using option_values::shown;
 using pipeline::run_config;
+using typed_option::typed_name;
 
-constexpr std::uint64_t min_memory_limit = std::uint64_t{16} << 20;
-
-// The options with a short form, so that errors name an option as the user typed it.
-struct short_form {
-  char letter;
-  std::string_view name;
-};
-constexpr std::array short_forms{short_form{'h', "help"}, short_form{'d', "dedupe"},
-                                 short_form{'o', "output"}, short_form{'j', "threads"},
-                                 short_form{'q', "quiet"}};
-
-// "-j" when the last mention of --threads on the command line was "-j" or "-j8", else
-// "--threads" (also for options without a short form).
-std::string typed_name(const std::vector<std::string>& args, std::string_view name) {
-  std::string typed = "--" + std::string(name);
-  const auto form = std::find_if(short_forms.begin(), short_forms.end(),
-                                 [name](const short_form& f) { return f.name == name; });
-  if (form == short_forms.end()) return typed;
-  for (const std::string& arg : args) {
-    if (arg == "--") break;
-    if (arg.starts_with("--")) {
-      if (arg.substr(2, arg.find('=') - 2) == name) typed = "--" + std::string(name);
-    } else if (arg.size() >= 2 && arg[0] == '-' && arg[1] == form->letter) {
-      typed = std::string("-") + form->letter;
-    }
-  }
-  return typed;
+// The values an option was given (one, or each of a repeatable one's).
+std::vector<std::string> values_of(const po::variables_map& vm, const std::string& name) {
+  const auto found = vm.find(name);
+  if (found == vm.end()) return {};
+  if (const auto* one = boost::any_cast<std::string>(&found->second.value())) return {*one};
+  return boost::any_cast<std::vector<std::string>>(found->second.value());
 }
 
 class option_reader {
@@ -68,29 +53,28 @@ class option_reader {
 
   [[noreturn]] void invalid_value(std::string_view option, const std::string& text,
                                   const std::string& hint = {}) const {
-    throw usage_error("invalid value for " + typed_name(args_, option) + ": '" + text + "'" +
+    throw usage_error("invalid value for " + typed_name(args_, option) + ": " + shown(text) +
                       (hint.empty() ? "" : " (" + hint + ")"));
   }
-  // A decimal number no larger than `limit` (fenbatch::cli's strict reading).
-  std::uint64_t count(const std::string& text, std::string_view option, std::uint64_t limit) const {
-    if (const std::optional<std::uint64_t> value = cli::parse_count(text, limit)) return *value;
-    invalid_value(option, text);
+  // A number within `rule` (fenbatch::cli's strict reading); a refusal says why and what is
+  // allowed.
+  std::uint64_t number(const std::string& text, std::string_view option,
+                       const number_rule& rule) const {
+    const cli::number_reading reading =
+        rule.size ? cli::read_size(text, rule.high) : cli::read_count(text, rule.high);
+    const std::string refusal = option_values::number_refusal(reading, rule);
+    if (!refusal.empty()) invalid_value(option, text, refusal);
+    return reading.value;
   }
-  // A size with an optional K, M or G suffix.
-  std::uint64_t size(const std::string& text, std::string_view option) const {
-    if (const std::optional<std::uint64_t> value = cli::parse_size(text)) return *value;
-    invalid_value(option, text);
-  }
-  // --memory-limit: a size (cli/byte_size.hpp) of at least 16M, the smallest budget a run
-  // accepts (min_memory_limit in pipeline/src/memory/memory_budget.hpp).
+  // --memory-limit: a size (cli/byte_size.hpp), at least the smallest budget a run accepts.
   std::uint64_t memory_size(const std::string& text) const {
     const cli::byte_size size = cli::parse_byte_size(text);
+    const std::string allowed = "; allowed: " + std::string(option_values::memory_allowed);
     if (size.error != cli::size_error::none) {
-      invalid_value("memory-limit", text, cli::describe(size.error, text));
+      invalid_value("memory-limit", text, cli::describe(size.error, text) + allowed);
     }
-    if (size.bytes < min_memory_limit) {
-      throw usage_error("--memory-limit must be at least 16M, not '" + text + "'" +
-                        (size.bytes == 0 ? " (leave it out for the default)" : ""));
+    if (size.bytes < option_values::min_memory_limit) {
+      invalid_value("memory-limit", text, "too small" + allowed);
     }
     return size.bytes;
   }
@@ -98,6 +82,20 @@ class option_reader {
   Enum choice(const std::string& text, std::string_view option) const {
     if (const std::optional<Enum> value = core::parse_option<Enum>(text)) return *value;
     invalid_value(option, text, "choose " + core::option_choices<Enum>());
+  }
+  // Every FILE and DIR value (option_values::path_refusal), and every operand: none empty.
+  void check_paths(const po::variables_map& vm, const std::vector<std::string>& operands) const {
+    for (const path_option& option : option_values::path_options) {
+      for (const std::string& value : values_of(vm, std::string(option.name))) {
+        const std::string refusal =
+            option_values::path_refusal(option, typed_name(args_, option.name), value);
+        if (!refusal.empty()) throw usage_error(refusal);
+      }
+    }
+    if (std::find(operands.begin(), operands.end(), "") != operands.end()) {
+      throw usage_error(
+          "an operand is empty (''): name a file, or '-' for standard input or output");
+    }
   }
   // Boost's message, with the option as typed ("-j", not "--threads") and, for an unknown
   // option, the nearest known one.
@@ -112,7 +110,9 @@ class option_reader {
     } else if (const auto* named = dynamic_cast<const po::error_with_option_name*>(&e)) {
       const std::string canonical = named->get_option_name();  // "--threads"
       if (canonical.starts_with("--")) {
-        const std::string typed = typed_name(args_, std::string_view(canonical).substr(2));
+        const std::string_view name = std::string_view(canonical).substr(2);
+        refuse_as_path(e, name);
+        const std::string typed = typed_name(args_, name);
         if (const std::size_t at = what.find("'" + canonical + "'"); at != std::string::npos) {
           what.replace(at + 1, canonical.size(), typed);
         }
@@ -122,6 +122,24 @@ class option_reader {
   }
 
  private:
+  // Boost refuses "--rejects -d" (a known option where the value should be) as a missing
+  // argument, while it takes "--stats-json --quiet" as the value, and "--rejects=" as a syntax
+  // error: each gets the message of check_paths.
+  void refuse_as_path(const po::error& e, std::string_view name) const {
+    using syntax_error = po::invalid_command_line_syntax;
+    const auto* syntax = dynamic_cast<const syntax_error*>(&e);
+    const path_option* option = option_values::path_option_named(name);
+    if (syntax == nullptr || option == nullptr) return;
+    const std::string typed = typed_name(args_, name);
+    if (syntax->kind() == syntax_error::empty_adjacent_parameter) {
+      throw usage_error(option_values::path_refusal(*option, typed, ""));
+    }
+    if (syntax->kind() != syntax_error::missing_parameter) return;
+    if (const auto word = typed_option::option_like_word_after(args_, name)) {
+      throw usage_error(option_values::option_like_refusal(*option, typed, *word));
+    }
+  }
+
   std::vector<std::string> args_;
 };
 
@@ -177,8 +195,8 @@ core::output_format output_format_for_name(std::string_view path) {
 // value), choices by their names.
 struct option_texts {
   std::string key, format, castling, ep, input_format, output;
-  std::string chunk_size = "1M", threads = "0", samples = "3", max_invalid, max_bytes = "0";
-  std::string compress = "auto", level = "0", top = "20";
+  std::string chunk_size = "1M", threads = "0", samples = "3", max_invalid, max_bytes;
+  std::string compress = "auto", level, top = "20";
   std::string memory_limit;
   std::vector<std::string> operands;
 };
@@ -217,7 +235,7 @@ po::options_description visible_options(command_line& c, option_texts& t) {
       ("no-mmap", "read regular files instead of mapping them")
       ("allow-special", "accept character and block devices as input")
       ("max-bytes", po::value(&t.max_bytes)->value_name("N"),
-       "stop reading after about N bytes (suffixes K, M, G)");
+       "stop reading after about N bytes (N at least 1; suffixes K, M, G)");
   po::options_description output("Output");
   output.add_options()
       ("format", po::value(&t.format)->value_name("FORMAT"), format_help.c_str())
@@ -256,9 +274,9 @@ po::options_description visible_options(command_line& c, option_texts& t) {
   po::options_description performance("Performance knobs");
   performance.add_options()
       ("threads,j", po::value(&t.threads)->value_name("N"),
-       "worker threads (default and most: the CPUs this process may run on)")
+       "worker threads (0, the default, and most: the CPUs this process may run on)")
       ("chunk-size", po::value(&t.chunk_size)->value_name("BYTES"),
-       "bytes per unit of parallel work (default 1M)");
+       "bytes per unit of parallel work (default 1M, at most 256M)");
   po::options_description memory("Memory and temporary files");
   memory.add_options()
       ("memory-limit", po::value(&t.memory_limit)->value_name("SIZE"),
@@ -293,6 +311,29 @@ void assign_operands(run_config& config, std::vector<std::string> operands,
   }
   config.inputs = std::move(operands);
   if (config.inputs.empty()) config.inputs.push_back("-");
+}
+
+// The numeric options, each within its range (option_values.hpp).
+void read_numbers(command_line& c, const option_texts& t, const po::variables_map& vm,
+                  const option_reader& read) {
+  run_config& config = c.config;
+  if (vm.count("level") != 0) {
+    config.compression_level =
+        static_cast<int>(read.number(t.level, "level", option_values::level));
+  }
+  config.top = static_cast<std::size_t>(read.number(t.top, "top", option_values::top));
+  config.threads = static_cast<unsigned>(read.number(t.threads, "threads", option_values::threads));
+  config.samples_per_reason =
+      static_cast<unsigned>(read.number(t.samples, "samples", option_values::samples));
+  config.chunk_size =
+      static_cast<std::size_t>(read.number(t.chunk_size, "chunk-size", option_values::chunk_size));
+  if (vm.count("max-bytes") != 0) {
+    config.max_bytes = read.number(t.max_bytes, "max-bytes", option_values::max_bytes);
+  }
+  if (vm.count("memory-limit") != 0) config.memory_limit = read.memory_size(t.memory_limit);
+  if (vm.count("max-invalid") != 0) {
+    c.max_invalid = read.number(t.max_invalid, "max-invalid", option_values::max_invalid);
+  }
 }
 
 }  // namespace
@@ -350,6 +391,10 @@ std::optional<command_line> parse_command_line(int argc, char** argv, bool print
     return std::nullopt;
   }
 
+  read.check_paths(vm, t.operands);
+  if (vm.count("fen-field") != 0 && c.config.fen_field.empty()) {
+    throw usage_error("--fen-field needs a column name or number, not an empty one ('')");
+  }
   run_config& config = c.config;
   assign_operands(config, std::move(t.operands),
                   vm.count("output") != 0 ? std::optional(t.output) : std::nullopt);
@@ -383,25 +428,12 @@ std::optional<command_line> parse_command_line(int argc, char** argv, bool print
   } else {
     read.invalid_value("compress", t.compress, "choose " + pipeline::compression_choices());
   }
-  config.compression_level = static_cast<int>(read.count(t.level, "level", 22));
-  config.top = static_cast<std::size_t>(read.count(t.top, "top", 1U << 20));
-  config.threads = static_cast<unsigned>(read.count(t.threads, "threads", 4096));
-  config.samples_per_reason = static_cast<unsigned>(read.count(t.samples, "samples", 1U << 30));
-  config.chunk_size = static_cast<std::size_t>(read.size(t.chunk_size, "chunk-size"));
-  if (config.chunk_size == 0) throw usage_error("--chunk-size must be positive");
   config.use_mmap = vm.count("no-mmap") == 0;
   config.allow_special_files = vm.count("allow-special") != 0;
-  config.max_bytes = read.size(t.max_bytes, "max-bytes");
-  if (vm.count("memory-limit") != 0) config.memory_limit = read.memory_size(t.memory_limit);
-  if (vm.count("temp-dir") != 0 && config.temp_dir.empty()) {
-    throw usage_error("--temp-dir needs a directory (leave it out for $TMPDIR, else /tmp)");
-  }
   c.print_stats = vm.count("stats") != 0;
   c.quiet = vm.count("quiet") != 0;
   c.progress = !c.quiet && vm.count("no-progress") == 0 && ::isatty(STDERR_FILENO) != 0;
-  if (vm.count("max-invalid") != 0) {
-    c.max_invalid = read.count(t.max_invalid, "max-invalid", UINT64_MAX);
-  }
+  read_numbers(c, t, vm, read);
   return c;
 }
 

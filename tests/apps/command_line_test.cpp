@@ -75,10 +75,14 @@ TEST(CommandLine, RecordsOfOtherFormatsAreNotWrittenAsEpdByName) {
 }
 
 TEST(CommandLine, ErrorsNameAnOptionAsTyped) {
-  EXPECT_EQ(usage_error_of({"-j", "x", "in.fen"}), "invalid value for -j: 'x'");
-  EXPECT_EQ(usage_error_of({"-j0x", "in.fen"}), "invalid value for -j: '0x'");
-  EXPECT_EQ(usage_error_of({"--threads", "x", "in.fen"}), "invalid value for --threads: 'x'");
-  EXPECT_EQ(usage_error_of({"--threads=x", "in.fen"}), "invalid value for --threads: 'x'");
+  const std::string range =
+      " (not a whole number; allowed: 0 to 4096; 0, the default, is one thread per CPU this "
+      "process may use)";
+  EXPECT_EQ(usage_error_of({"-j", "x", "in.fen"}), "invalid value for -j: 'x'" + range);
+  EXPECT_EQ(usage_error_of({"-j0x", "in.fen"}), "invalid value for -j: '0x'" + range);
+  EXPECT_EQ(usage_error_of({"--threads", "x", "in.fen"}),
+            "invalid value for --threads: 'x'" + range);
+  EXPECT_EQ(usage_error_of({"--threads=x", "in.fen"}), "invalid value for --threads: 'x'" + range);
   EXPECT_EQ(usage_error_of({"in.fen", "-j"}), "the required argument for option '-j' is missing");
   EXPECT_EQ(usage_error_of({"in.fen", "--threads"}),
             "the required argument for option '--threads' is missing");

@@ -61,5 +61,37 @@ TEST(ParseSize, RejectsOverflowInTheMultiplication) {
   EXPECT_EQ(parse_size("18446744073709551616"), std::nullopt);
 }
 
+// read_count and read_size: the same texts, with the reason of each refusal.
+number_error count_error(const char* text, std::uint64_t limit = max_value) {
+  return read_count(text, limit).error;
+}
+number_error size_error_of(const char* text, std::uint64_t limit = max_value) {
+  return read_size(text, limit).error;
+}
+
+TEST(ReadNumber, SaysWhyATextIsRefused) {
+  EXPECT_EQ(count_error(""), number_error::empty);
+  for (const char* text : {"-1", "-0", "-abc"})
+    EXPECT_EQ(count_error(text), number_error::negative);
+  for (const char* text : {"+1", " 1", "1 ", "1.5", "0x10", "1e3", "abc", "1K"}) {
+    EXPECT_EQ(count_error(text), number_error::not_a_number) << "'" << text << "'";
+  }
+  EXPECT_EQ(count_error("18446744073709551616"), number_error::too_large);
+  EXPECT_EQ(count_error("99999999999999999999999"), number_error::too_large);
+  EXPECT_EQ(count_error("4097", 4096), number_error::too_large);
+  EXPECT_EQ(read_count("4096", 4096).value, 4096U);
+  EXPECT_EQ(size_error_of(""), number_error::empty);
+  EXPECT_EQ(size_error_of("-1K"), number_error::negative);
+  for (const char* text : {"K", "1KB", "1T", " 1M", "1.5M", "+5"}) {
+    EXPECT_EQ(size_error_of(text), number_error::not_a_number) << "'" << text << "'";
+  }
+  EXPECT_EQ(size_error_of("17179869184G"), number_error::too_large);
+  // A limit in bytes, after the suffix: 256M = 268435456 bytes.
+  EXPECT_EQ(read_size("256M", 268435456).value, 268435456U);
+  EXPECT_EQ(size_error_of("257M", 268435456), number_error::too_large);
+  EXPECT_EQ(size_error_of("268435457", 268435456), number_error::too_large);
+  EXPECT_EQ(read_size("0").error, number_error::none);
+}
+
 }  // namespace
 }  // namespace fenbatch::cli

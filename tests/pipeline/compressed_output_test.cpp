@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 
@@ -160,17 +161,41 @@ TEST_F(CompressedOutput, LevelsAndWorkerThreadsChangeNothingButTheSize) {
   }
 }
 
+// Level 0 inside the pipeline (run_config::compression_level when no --level was given) is the
+// codec's default as docs/usage.md gives it: zstd 3, gzip 6, xz 6, bzip2 9, byte for byte (one
+// thread: the codecs are deterministic).
+TEST_F(CompressedOutput, LevelZeroIsEachCodecsDocumentedDefault) {
+  const std::string text = sample_text(20000);
+  const int documented_defaults[] = {3, 6, 6, 9};
+  for (std::size_t i = 0; i < std::size(codecs); ++i) {
+    const auto written = [&](int level) {
+      const std::string out = path("default" + std::to_string(level) + codecs[i].suffix);
+      {
+        output_file f(out, {}, {compression::automatic, level, 0});
+        f.write(text);
+        f.prepare();
+        f.publish();
+      }
+      std::string bytes = read(out);
+      fs::remove(out);
+      return bytes;
+    };
+    EXPECT_EQ(written(0), written(documented_defaults[i])) << codecs[i].tool;
+    EXPECT_NE(written(0), written(1)) << codecs[i].tool << ": level 1 is not the default";
+  }
+}
+
 TEST_F(CompressedOutput, LevelOutOfRangeIsAConfigErrorNamingTheRangeAndCreatesNothing) {
   struct bad {
     const char* name;
     int level;
     const char* range;
   };
-  const bad cases[] = {{"o.zst", 23, "zstd levels are 1..22"},
-                       {"o.zst", -1, "zstd levels are 1..22"},
-                       {"o.gz", 10, "gzip levels are 1..9"},
-                       {"o.xz", 10, "xz levels are 1..9"},
-                       {"o.bz2", 10, "bzip2 levels are 1..9"}};
+  const bad cases[] = {
+      {"o.zst", 23, "zstd levels are 1..22"}, {"o.zst", -1, "zstd levels are 1..22"},
+      {"o.gz", -1, "gzip levels are 1..9"},   {"o.xz", -1, "xz levels are 1..9"},
+      {"o.bz2", -1, "bzip2 levels are 1..9"}, {"o.gz", 10, "gzip levels are 1..9"},
+      {"o.xz", 10, "xz levels are 1..9"},     {"o.bz2", 10, "bzip2 levels are 1..9"}};
   for (const bad& b : cases) {
     try {
       output_file f(path(b.name), {}, {compression::automatic, b.level, 0});

@@ -1,7 +1,8 @@
 // The temporary directory's checks (pipeline/src/spill/temp_space.cpp): a usable directory
 // passes and is left as it was; a missing one, a file and a read-only one are configuration
-// errors naming the directory and the reason; free space from statvfs, and the check against
-// an estimate.
+// errors naming the directory and the reason; the run's directory also names where it came
+// from (--temp-dir, $TMPDIR, the default /tmp) and the fix; free space from statvfs, and the
+// check against an estimate.
 #include "spill/temp_space.hpp"
 
 #include <gtest/gtest.h>
@@ -11,8 +12,10 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <limits>
+#include <optional>
 #include <string>
 #include <system_error>
 
@@ -86,6 +89,77 @@ TEST(TempSpace, AReadOnlyFileSystemIsRefused) {
       message.starts_with("cannot use temporary directory /proc/self: cannot create a "
                           "file there: "))
       << message;
+}
+
+// $TMPDIR set to `value` (unset: nullopt) for a test's lifetime, restored afterwards.
+class tmpdir_set_to {
+ public:
+  explicit tmpdir_set_to(const std::optional<std::string>& value) {
+    if (const char* old = std::getenv("TMPDIR")) old_ = old;
+    if (value) {
+      ::setenv("TMPDIR", value->c_str(), 1);
+    } else {
+      ::unsetenv("TMPDIR");
+    }
+  }
+  tmpdir_set_to(const tmpdir_set_to&) = delete;
+  tmpdir_set_to& operator=(const tmpdir_set_to&) = delete;
+  ~tmpdir_set_to() {
+    if (old_) {
+      ::setenv("TMPDIR", old_->c_str(), 1);
+    } else {
+      ::unsetenv("TMPDIR");
+    }
+  }
+
+ private:
+  std::optional<std::string> old_;
+};
+
+// The config_error check_run_temp_dir throws for `configured` (run_config::temp_dir), or "".
+std::string run_refusal(const std::string& configured) {
+  try {
+    check_run_temp_dir(configured);
+  } catch (const config_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(TempSpace, TheRunsDirectoryFromTheOptionNamesTheOption) {
+  const test::temp_dir dir;
+  const std::string path = dir.path("missing");
+  const tmpdir_set_to tmpdir(dir.path(""));  // usable, but the option wins
+  EXPECT_EQ(run_refusal(path), "cannot use temporary directory " + path +
+                                   " (given by --temp-dir): No such file or directory; give "
+                                   "--temp-dir a directory that exists and can be written, or "
+                                   "leave it out");
+  EXPECT_EQ(run_refusal(dir.path("")), "");
+}
+
+TEST(TempSpace, TheRunsDirectoryFromTmpdirNamesTheVariable) {
+  const test::temp_dir dir;
+  const std::string path = dir.path("missing");
+  const tmpdir_set_to tmpdir(path);
+  EXPECT_EQ(run_refusal(""), "cannot use temporary directory " + path +
+                                 " (from $TMPDIR): No such file or directory; set TMPDIR to a "
+                                 "directory that exists and can be written, or give --temp-dir "
+                                 "DIR");
+  const std::string file = dir.file("plain", "x");
+  const tmpdir_set_to file_tmpdir(file);
+  EXPECT_EQ(run_refusal(""), "cannot use temporary directory " + file +
+                                 " (from $TMPDIR): not a directory; set TMPDIR to a directory "
+                                 "that exists and can be written, or give --temp-dir DIR");
+}
+
+TEST(TempSpace, TheRunsDirectoryDefaultsToTmpWhenTmpdirIsUnsetOrEmpty) {
+  // /tmp is usable wherever these tests run (test::temp_dir makes its directories there).
+  {
+    const tmpdir_set_to tmpdir(std::nullopt);
+    EXPECT_EQ(run_refusal(""), "");
+  }
+  const tmpdir_set_to tmpdir(std::string(""));
+  EXPECT_EQ(run_refusal(""), "");
 }
 
 TEST(TempSpace, FreeBytesAreWhatStatvfsLetsAnUnprivilegedProcessWrite) {

@@ -17,8 +17,6 @@ namespace io = boost::iostreams;
 
 // The filters' own buffers: larger than Boost's 4 KiB default, fewer calls into the codec.
 constexpr std::streamsize filter_buffer_size = 1 << 16;
-// The xz tool's default (Boost's own is 2).
-constexpr std::uint32_t xz_default_preset = 6;
 // liblzma's threaded encoder takes about 100 MiB per thread at the default preset.
 constexpr unsigned max_xz_threads = 4;
 
@@ -84,23 +82,17 @@ std::unique_ptr<compressor> make_boost_compressor(pipeline::compression codec, i
                                                   std::string path) {
   switch (codec) {
     case pipeline::compression::gzip:
-      return make(
-          io::gzip_compressor(io::gzip_params(level == 0 ? io::zlib::default_compression : level),
-                              filter_buffer_size),
-          "gzip", std::move(sink), std::move(path));
+      return make(io::gzip_compressor(io::gzip_params(level), filter_buffer_size), "gzip",
+                  std::move(sink), std::move(path));
     case pipeline::compression::xz:
-      return make(
-          io::lzma_compressor(
-              io::lzma_params(level == 0 ? xz_default_preset : static_cast<std::uint32_t>(level),
-                              std::clamp(threads, 1U, max_xz_threads)),
-              filter_buffer_size),
-          "xz", std::move(sink), std::move(path));
+      return make(io::lzma_compressor(io::lzma_params(static_cast<std::uint32_t>(level),
+                                                      std::clamp(threads, 1U, max_xz_threads)),
+                                      filter_buffer_size),
+                  "xz", std::move(sink), std::move(path));
     case pipeline::compression::bzip2:
-      // bzip2's level is its block size in units of 100 kB; the tool's default is 9.
-      return make(
-          io::bzip2_compressor(io::bzip2_params(level == 0 ? io::bzip2::default_block_size : level),
-                               filter_buffer_size),
-          "bzip2", std::move(sink), std::move(path));
+      // bzip2's level is its block size in units of 100 kB.
+      return make(io::bzip2_compressor(io::bzip2_params(level), filter_buffer_size), "bzip2",
+                  std::move(sink), std::move(path));
     default: throw std::logic_error("make_boost_compressor: not a Boost codec");
   }
 }

@@ -10,7 +10,7 @@
 
 namespace fenbatch::pipeline::detail {
 
-// codec: gzip, xz or bzip2; level already checked (0: the codec's default). xz compresses on
+// codec: gzip, xz or bzip2; level: 1..9, already checked (effective_level). xz compresses on
 // `threads` threads of liblzma's own (0 or 1: in the writing thread).
 [[nodiscard]] std::unique_ptr<compressor> make_boost_compressor(pipeline::compression codec,
                                                                 int level, unsigned threads,

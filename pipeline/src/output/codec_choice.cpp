@@ -7,6 +7,7 @@
 #include <array>
 
 #include "fenbatch/pipeline/config_error.hpp"
+#include "fenbatch/pipeline/quoted_name.hpp"
 #include "input/decompression.hpp"
 #include "output/compressor.hpp"
 
@@ -48,16 +49,15 @@ output_codec output_codec_of(const run_config& config, unsigned threads) {
     chosen.codec = writes_in_place(config) ? content_compression(config.inputs[0])
                                            : compression_for_name(config.output);
   }
+  const std::string where = config.output == "-" ? std::string("standard output") : config.output;
   if (chosen.codec == pipeline::compression::none) {
-    if (chosen.level != 0) {
-      throw config_error("a compression level (" + std::to_string(chosen.level) +
-                         ") was given, but " +
-                         (config.output == "-" ? std::string("standard output") : config.output) +
-                         " is written uncompressed");
+    if (chosen.level != codec_default_level) {
+      throw config_error(
+          "a compression level (" + std::to_string(chosen.level) + ") was given, but " +
+          (config.output == "-" ? where : quoted_name(config.output)) + " is written uncompressed");
     }
   } else {
-    check_compression_level(chosen.codec, chosen.level,
-                            config.output == "-" ? std::string("standard output") : config.output);
+    check_compression_level(chosen.codec, chosen.level, where);
     // As zstd and gzip do: compressed bytes on a terminal help nobody and can upset it.
     if (config.output == "-" && ::isatty(STDOUT_FILENO) == 1) {
       throw config_error("refusing to write " + std::string(to_string(chosen.codec)) +
@@ -68,7 +68,7 @@ output_codec output_codec_of(const run_config& config, unsigned threads) {
 }
 
 output_codec side_file_codec(const std::string& path, unsigned threads) {
-  return {compression_for_name(path), 0, threads};
+  return {compression_for_name(path), codec_default_level, threads};
 }
 
 }  // namespace fenbatch::pipeline::detail

@@ -52,12 +52,22 @@ class compressor {
   std::size_t used_ = 0;
 };
 
-// The levels each codec accepts, 0 standing for its default: zstd 1..22, gzip 1..9, xz 1..9,
-// bzip2 1..9. Throws pipeline::config_error naming the path, the codec and its range.
+// The level that stands for "the codec's default" where no level was asked for
+// (run_config::compression_level, output_codec::level). It is never a level a user asks for:
+// the ranges below start at 1, and fenbatch's command line refuses --level 0.
+inline constexpr int codec_default_level = 0;
+
+// The level a compressor runs at: `level`, or for codec_default_level the codec's own default,
+// as its command-line tool has it: zstd 3, gzip 6, xz 6, bzip2 9.
+[[nodiscard]] int effective_level(pipeline::compression codec, int level) noexcept;
+
+// The levels each codec accepts (besides codec_default_level): zstd 1..22, gzip 1..9, xz
+// 1..9, bzip2 1..9. Throws pipeline::config_error naming the path, the codec and its range.
 void check_compression_level(pipeline::compression codec, int level, const std::string& path);
 
-// A compressor for `codec` (zstd, gzip, xz or bzip2) at `level` (checked as above). zstd and
-// xz compress on `threads` worker threads of their libraries' own (0: in the writing thread).
+// A compressor for `codec` (zstd, gzip, xz or bzip2) at `level` (checked as above, and passed
+// on as effective_level). zstd and xz compress on `threads` worker threads of their
+// libraries' own (0: in the writing thread).
 [[nodiscard]] std::unique_ptr<compressor> make_compressor(pipeline::compression codec, int level,
                                                           unsigned threads, compressed_sink sink,
                                                           const std::string& path);

@@ -15,7 +15,7 @@ zstd_compressor::zstd_compressor(int level, unsigned threads, compressed_sink si
     const std::size_t result = ZSTD_CCtx_setParameter(context_.get(), parameter, value);
     if (ZSTD_isError(result) != 0) codec_failed("zstd", ZSTD_getErrorName(result));
   };
-  set(ZSTD_c_compressionLevel, level == 0 ? ZSTD_CLEVEL_DEFAULT : level);
+  set(ZSTD_c_compressionLevel, level);
   set(ZSTD_c_checksumFlag, 1);
   // A libzstd built without threads refuses workers: compress in this thread then.
   if (threads > 0 && ZSTD_isError(ZSTD_CCtx_setParameter(context_.get(), ZSTD_c_nbWorkers,

@@ -13,7 +13,7 @@ namespace fenbatch::pipeline::detail {
 
 class zstd_compressor final : public compressor {
  public:
-  // level 0: zstd's default (3); threads 0: no worker threads, or where libzstd has none.
+  // level: 1..22 (effective_level); threads 0: no worker threads, or where libzstd has none.
   zstd_compressor(int level, unsigned threads, compressed_sink sink, std::string path);
 
   void write(std::string_view text) override;

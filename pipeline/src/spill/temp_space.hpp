@@ -14,6 +14,11 @@ namespace fenbatch::pipeline::detail {
 // named file unlinked at once; the test file is gone again on return).
 void check_temp_dir(const std::string& directory);
 
+// check_temp_dir for the run's temporary directory, temp_directory(configured): the message
+// also says where the directory came from (--temp-dir, $TMPDIR, or the default /tmp) and how
+// to choose another, since a $TMPDIR set long ago is not on the command line the user reads.
+void check_run_temp_dir(const std::string& configured);
+
 // The bytes an unprivileged process may still write in `directory`'s file system (statvfs:
 // f_bavail * f_frsize). Throws an I/O error when the file system does not say.
 [[nodiscard]] std::uint64_t free_bytes(const std::string& directory);

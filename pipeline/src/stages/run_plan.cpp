@@ -9,9 +9,25 @@
 
 #include "fenbatch/core/decoder_registry.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
+#include "spill/temp_space.hpp"
 #include "stages/dedupe_set.hpp"
 
 namespace fenbatch::pipeline::detail {
+namespace {
+
+// The temporary directory, checked before any work when the run may make a temporary file
+// there: with dedupe (past the memory budget it goes on in partitions on disk, and whether it
+// will depends on the input, whose size a stream does not tell), with --counts (its lines
+// wait in one), and always when --temp-dir names one. Else it is never used, and a missing
+// $TMPDIR or a read-only /tmp does not fail a run that needs neither. The check happens here
+// rather than at the first spill, hours into a run.
+void check_temp_dir_if_used(const run_config& config) {
+  const bool may_spill = config.dedupe || !config.counts_path.empty() ||
+                         !config.duplicates_path.empty() || !config.temp_dir.empty();
+  if (may_spill) check_run_temp_dir(config.temp_dir);
+}
+
+}  // namespace
 
 run_plan plan_run(const run_config& config) {
   // A decoder forced by FENBATCH_FORCE_IMPL that this build or CPU lacks: core falls back
@@ -19,6 +35,7 @@ run_plan plan_run(const run_config& config) {
   if (const core::decoder_selection& decoder = core::selected_decoder(); !decoder.ok()) {
     throw std::runtime_error(decoder.message());
   }
+  check_temp_dir_if_used(config);
   run_plan plan;
   // At most the CPUs this process may run on (its affinity mask, as oneTBB reads it): more
   // threads than that only add chunks in flight (four per thread) and contention.

@@ -25,7 +25,10 @@ struct run_plan {
 
 // Throws std::runtime_error when FENBATCH_FORCE_IMPL names a decoder this build or CPU lacks,
 // std::invalid_argument for a shard count that is not a power of two up to 64, and for more
-// dedupe stages than the shards set outright; opens nothing.
+// dedupe stages than the shards set outright; config_error when the run may make temporary
+// files (dedupe, --counts, --duplicates, or --temp-dir given) and its temporary directory
+// cannot hold them (check_run_temp_dir: the probe file is gone again). Opens no input or
+// destination.
 [[nodiscard]] run_plan plan_run(const run_config& config);
 
 // Fits the plan to `budget` bytes, of which `reference_bytes` are taken (the --exclude set):

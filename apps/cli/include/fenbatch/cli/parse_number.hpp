@@ -20,4 +20,28 @@ namespace fenbatch::cli {
 // head -c reads them).
 [[nodiscard]] std::optional<std::uint64_t> parse_size(std::string_view text) noexcept;
 
+// Why a count or size was refused, so that a message can say it ("negative", not just
+// "invalid"). The same texts are accepted as by parse_count and parse_size.
+enum class number_error : std::uint8_t {
+  none,
+  empty,
+  negative,      // "-1", "-1K"
+  not_a_number,  // "abc", "+1", " 1", "1.5", "0x10", "12X" (and "1K" for a count)
+  too_large,     // past the limit, or past 2^64 - 1 (also through the suffix)
+};
+
+struct number_reading {
+  std::uint64_t value = 0;
+  number_error error = number_error::none;
+};
+
+// parse_count and parse_size with the reason of a refusal; `limit` bounds the value (for a size,
+// in bytes, after the suffix).
+[[nodiscard]] number_reading read_count(
+    std::string_view text,
+    std::uint64_t limit = std::numeric_limits<std::uint64_t>::max()) noexcept;
+[[nodiscard]] number_reading read_size(
+    std::string_view text,
+    std::uint64_t limit = std::numeric_limits<std::uint64_t>::max()) noexcept;
+
 }  // namespace fenbatch::cli
