@@ -10,13 +10,18 @@
 #include <string>
 #include <vector>
 
+#include "fenbatch/pipeline/quoted_name.hpp"
 #include "input/input_reader.hpp"
 
 namespace fenbatch::pipeline::detail {
 
-// How a file is named in messages and side files: "-" is "<stdin>".
+// How a file is named in messages and side files ("FILE:LINE:COL: ..." on stderr, in the
+// rejects and duplicates lists): "-" is "<stdin>"; any other name as ls quotes it
+// (quoted_name): a plain name as is, byte for byte, so that parsers of these lines keep
+// working; a name with blanks, shell specials, control characters or bytes that are not UTF-8
+// quoted, so that it can neither drive the terminal nor split a line.
 [[nodiscard]] inline std::string display_name(const std::string& path) {
-  return path == "-" ? "<stdin>" : path;
+  return path == "-" ? "<stdin>" : quoted_name(path);
 }
 
 inline void append_number(std::string& out, std::uint64_t value) {

@@ -18,6 +18,8 @@ namespace fenbatch::pipeline {
 
 // Where an invalid line was: the same lines as the stderr samples, in input order.
 struct invalid_sample {
+  // The file as the stderr line and the rejects file name it (stages/line_places.hpp,
+  // display_name: quoted as ls quotes it where needed; "<stdin>" for standard input).
   std::string file;
   std::uint64_t line = 0;    // 1-based, per input file
   std::uint32_t column = 0;  // 1-based byte column in the line
