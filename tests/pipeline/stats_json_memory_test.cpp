@@ -1,8 +1,9 @@
 // The "memory" member of the statistics document (pipeline/src/stats/stats_json.cpp): the
 // budget, what set it, the dedupe mode and, when partitioned, the switch, partitions and
 // temporary bytes; always all six members, after "threads". Hand-filled statistics, and a run
-// through pipeline::run. Then what keeps the document valid: names that are not UTF-8
-// (repaired, with their bytes in a "_quoted" sibling), control characters escaped.
+// through pipeline::run. Then what else keeps the document bounded and valid: the "samples"
+// member (the cap on samples and those it left out), and names that are not UTF-8 (repaired,
+// with their bytes in a "_quoted" sibling), control characters escaped.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -110,6 +111,38 @@ TEST(StatsJsonMemory, ADefaultBudgetIsAtLeastTheMinimum) {
   EXPECT_GE(stats.memory.limit_bytes, detail::min_memory_limit);
   EXPECT_NE(stats.memory.limit_source, "--memory-limit");
   EXPECT_NE(stats.memory.limit_source, "");
+}
+
+TEST(StatsJsonSamples, TheMemberStatesTheCapAndTheSamplesLeftOut) {
+  run_stats s;
+  s.invalid_by_reason[static_cast<std::size_t>(core::fen_errc::rank_width)] = 250;
+  s.invalid_by_reason[static_cast<std::size_t>(core::fen_errc::bad_side)] = 5;
+  s.invalid = 255;
+  for (std::uint64_t i = 0; i < 100; ++i) {
+    s.invalid_samples.push_back({"in.fen", i + 1, 1, i * 10, core::fen_errc::rank_width});
+  }
+  for (std::uint64_t i = 0; i < 5; ++i) {
+    s.invalid_samples.push_back({"in.fen", 300 + i, 1, 0, core::fen_errc::bad_side});
+  }
+  run_config config = dedupe_config();
+  config.samples_per_reason = 1000;
+  // rank_width: 250 lines, 1000 asked, 100 kept: 150 left out; bad_side: all 5 kept.
+  const std::string json = to_json(s, config);
+  EXPECT_NE(json.find("\n  \"samples\": {\n    \"asked_per_reason\": 1000,\n    "
+                      "\"cap_per_reason\": 100,\n    \"per_reason\": 100,\n    \"listed\": 105,\n"
+                      "    \"dropped\": 150\n  },\n  \"invalid_samples\": [\n"),
+            std::string::npos)
+      << json;
+  config.samples_per_reason = 200;  // 200 asked: 100 of rank_width's left out
+  EXPECT_NE(to_json(s, config).find("\"per_reason\": 100,\n    \"listed\": 105,\n    "
+                                    "\"dropped\": 100\n"),
+            std::string::npos);
+  s.invalid_samples.resize(3);
+  config.samples_per_reason = 3;  // the default: nothing left out
+  EXPECT_NE(to_json(s, config).find("{\n    \"asked_per_reason\": 3,\n    \"cap_per_reason\": "
+                                    "100,\n    \"per_reason\": 3,\n    \"listed\": 3,\n    "
+                                    "\"dropped\": 0\n  }"),
+            std::string::npos);
 }
 
 // Expected texts by hand: U+FFFD is EF BF BD; quoted_name() writes ls's shell-escape quoting,

@@ -187,9 +187,27 @@ void write_reference(json_writer& w, const run_stats& s, const run_config& confi
   w.end_object();
 }
 
-// "invalid_samples", each sample's file as given ("<stdin>" for standard input), not as the
-// messages quote it.
+// "samples": what --samples asked for, the cap, the samples listed and those the cap left out
+// (lines --samples asked for that are not listed: from the counts by reason, so exact for a
+// merged run too); then "invalid_samples", each sample's file as given ("<stdin>" for
+// standard input), not as the messages quote it.
 void write_samples(json_writer& w, const run_stats& s, const run_config& config) {
+  const unsigned kept = samples_kept_per_reason(config.samples_per_reason);
+  const std::span<const std::uint64_t> by_reason = describe(counter::invalid_by_reason).values(s);
+  std::uint64_t dropped = 0;
+  for (const std::uint64_t invalid : by_reason) {
+    dropped += std::min<std::uint64_t>(invalid, config.samples_per_reason) -
+               std::min<std::uint64_t>(invalid, kept);
+  }
+  w.key("samples");
+  w.begin_object();
+  w.member("asked_per_reason", std::uint64_t{config.samples_per_reason});
+  w.member("cap_per_reason", std::uint64_t{max_samples_per_reason});
+  w.member("per_reason", std::uint64_t{kept});
+  w.member("listed", std::uint64_t{s.invalid_samples.size()});
+  w.member("dropped", dropped);
+  w.end_object();
+
   // A sample names its file as display_name() does; back to the name given.
   std::unordered_map<std::string, std::string_view> given;
   for (const std::string& input : config.inputs) given.emplace(display_name(input), input);
