@@ -37,6 +37,10 @@ class line_places {
   void add_chunk(std::uint64_t sequence, std::uint32_t file_index, std::uint64_t line_base) {
     if (sequence != chunks_.size()) return;  // (never: sequences are consecutive)
     chunks_.push_back({line_base, file_index});
+    // Each file's name quoted once, not once per line that names it.
+    while (names_.size() <= file_index) {
+      names_.push_back(display_name(inputs_.name(static_cast<std::uint32_t>(names_.size()))));
+    }
   }
 
   // Origins with the top bit set (a distributed run's other parts: run_part.hpp) are written
@@ -52,7 +56,7 @@ class line_places {
       return;
     }
     const chunk_place& place = chunks_[origin >> 32];
-    out += display_name(inputs_.name(place.file_index));
+    out += names_[place.file_index];
     out += ':';
     append_number(out, place.line_base + (origin & 0xFFFFFFFFU) + 1);
   }
@@ -64,6 +68,7 @@ class line_places {
   };
   const input_reader& inputs_;
   std::vector<chunk_place> chunks_;
+  std::vector<std::string> names_;  // display_name of each file, by file index
   std::function<void(std::string&, std::uint64_t)> append_global_;
 };
 

@@ -11,28 +11,30 @@
 #   "inputs_quoted" / "path_quoted" / "file_quoted", which bash reads back byte-exact;
 #   invalid_samples' "file" is the name as given ("<stdin>" for standard input);
 # - the rejects and duplicates lists keep one line per line, names quoted the same way, and a
-#   plain name is written as before (byte-identical: "plain.fen:1:2: bad_piece_char: bad").
+#   plain name is written as before (byte-identical: "plain.fen:1:2: bad_piece_char: bad");
+#   the --counts table (count<TAB>position<TAB>FILE:LINE) too.
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 names=($'ff\xff.fen' $'cont\x80.fen' $'esc\e[31mred.fen' $'new\nline.fen' 'dq"uote.fen'
   'two  spaces.fen' 'plain.fen')
 for name in "${names[@]}"; do printf 'bad\n%s\n' "$K" >"$name"; done
 printf 'bad\n%s\n' "$S" >stdin.fen
 printf '%s\0' "${names[@]}" >names.bin
-"$FENBATCH" --dedupe --stats --samples 10 --rejects rej.txt --duplicates dups.txt --stats-json s.json \
+"$FENBATCH" --dedupe --stats --samples 10 --rejects rej.txt --duplicates dups.txt --counts counts.tsv \
+  --stats-json s.json \
   -o out.fen "${names[@]}" - <stdin.fen 2>err.txt
 status=$?
 [ "$status" = 0 ] || fail "exit $status: $(head -c 300 err.txt | cat -v)"
 
-# NAME fields of the lines to check, one per line of names.txt (NUL-separated), for bash to read
-# back: the sample lines and "input NAME:" summary lines of stderr, the rejects and duplicates
-# lists (both places of a duplicate).
-python3 - err.txt rej.txt dups.txt <<'PY' || fail "stderr, rejects or duplicates lines"
+# NAME fields of the lines to check, NUL-separated in quoted.bin, for bash to read back: the
+# sample lines and "input NAME:" summary lines of stderr, the rejects and duplicates lists (both
+# places of a duplicate); the counts table checked whole.
+python3 - err.txt rej.txt dups.txt counts.tsv <<'PY' || fail "stderr, rejects, duplicates or counts lines"
 import re, sys
-err, rej, dups = (open(p, "rb").read() for p in sys.argv[1:4])
+err, rej, dups, counts = (open(p, "rb").read() for p in sys.argv[1:5])
 bad = []
-for what, text in (("stderr", err), ("rejects", rej), ("duplicates", dups)):
+for what, text in (("stderr", err), ("rejects", rej), ("duplicates", dups), ("counts", counts)):
     for c in set(text):
-        if (c < 0x20 and c != 0x0A) or c >= 0x7F:
+        if (c < 0x20 and c != 0x0A and not (c == 0x09 and what == "counts")) or c >= 0x7F:
             bad.append(f"{what}: raw byte {c:#04x}")
 quoted = []
 sample = re.compile(rb"^(.+):(\d+):(\d+): ([a-z_]+): (.*)$")
@@ -70,6 +72,9 @@ for l in duplicates:
     if not m:
         bad.append(f"duplicates: {l!r}"); continue
     quoted += [m.group(1), m.group(2)]
+if counts != (b"7\t4k3/8/8/8/8/8/8/4K3 w - -\t'ff'$'\\377''.fen':2\n"
+               b"1\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\t<stdin>:2\n"):
+    bad.append(f"counts: {counts!r}")
 open("quoted.bin", "wb").write(b"".join(q + b"\0" for q in quoted))
 for b in bad:
     print(b)
