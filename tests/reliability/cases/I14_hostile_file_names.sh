@@ -85,7 +85,10 @@ declare -A seen=()
 while IFS= read -r -d '' q; do
   if [ "$q" = '<stdin>' ] || [ "$q" = - ]; then seen[-]=1; continue; fi
   eval "name=$q" 2>/dev/null || { fail "bash cannot read back $(printf '%q' "$q")"; continue; }
-  [ -f "$name" ] && [ "$name" != stdin.fen ] || { fail "$(printf '%q' "$q") reads back as $(printf '%q' "$name"), no input"; continue; }
+  if [ ! -f "$name" ] || [ "$name" = stdin.fen ]; then
+    fail "$(printf '%q' "$q") reads back as $(printf '%q' "$name"), no input"
+    continue
+  fi
   seen[$name]=1
 done <quoted.bin
 for name in "${names[@]}" -; do
