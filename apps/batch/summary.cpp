@@ -10,6 +10,7 @@
 
 #include "fenbatch/core/board_kind.hpp"
 #include "fenbatch/pipeline/binary_size.hpp"
+#include "fenbatch/pipeline/quoted_name.hpp"
 #include "fenbatch/pipeline/run_counters.hpp"
 
 namespace fenbatch::app {
@@ -89,14 +90,15 @@ void print_boards(const run_stats& s, bool exclude) {
 }
 
 // "  input a.fen: lines 10, valid 8, invalid 1, skipped 1, duplicates 2, written 6", and
-// "excluded N" before "written" with --exclude.
+// "excluded N" before "written" with --exclude. The name quoted as ls quotes it where needed.
 void print_input(const pipeline::input_stats& input, bool exclude) {
   const pipeline::run_counters& c = input.counts;
+  const std::string name = pipeline::quoted_name(input.path);
   const std::string excluded = exclude ? ", excluded " + with_commas(c.excluded) : "";
   std::fprintf(
       stderr,
       "  input %s: lines %s, valid %s, invalid %s, skipped %s, duplicates %s%s, written %s\n",
-      input.path.c_str(), with_commas(c.lines).c_str(), with_commas(c.valid).c_str(),
+      name.c_str(), with_commas(c.lines).c_str(), with_commas(c.valid).c_str(),
       with_commas(c.invalid).c_str(), with_commas(c.skipped()).c_str(),
       with_commas(c.duplicates).c_str(), excluded.c_str(), with_commas(c.written).c_str());
 }

@@ -13,6 +13,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fenbatch/pipeline/run.hpp"
@@ -165,6 +166,73 @@ TEST(RunStatsMerge, SamplesAreTheFirstOnesPerReasonInPartOrder) {
             (std::vector<invalid_sample>{
                 sample(6, fen_errc::bad_side), sample(7, fen_errc::rank_width),
                 sample(1, fen_errc::rank_width), sample(2, fen_errc::bad_side)}));
+}
+
+TEST(RunStatsMerge, SamplesAreCappedPerReasonWhateverIsAsked) {
+  using core::fen_errc;
+  // Two parts of 150 rank_width samples each (a part cut by an older rule, or by hand) and a
+  // bad_side one: a billion asked, 100 kept per reason, the first ones in part order.
+  run_stats a, b;
+  for (std::uint64_t i = 0; i < 150; ++i) {
+    a.invalid_samples.push_back(sample(1 + i, fen_errc::rank_width));
+    b.invalid_samples.push_back(sample(1001 + i, fen_errc::rank_width));
+  }
+  b.invalid_samples.push_back(sample(2000, fen_errc::bad_side));
+  a.merge(b, 1'000'000'000);
+  std::vector<invalid_sample> expected(a.invalid_samples.begin(),
+                                       a.invalid_samples.begin() + 150);  // this part's, as is
+  expected.push_back(sample(2000, fen_errc::bad_side));
+  EXPECT_EQ(a.invalid_samples, expected);
+  EXPECT_EQ(max_samples_per_reason, 100U);
+  EXPECT_EQ(samples_kept_per_reason(1'000'000'000), 100U);
+  EXPECT_EQ(samples_kept_per_reason(100), 100U);
+  EXPECT_EQ(samples_kept_per_reason(7), 7U);
+  EXPECT_EQ(samples_kept_per_reason(0), 0U);
+
+  run_stats c, d;
+  for (std::uint64_t i = 0; i < 60; ++i) {
+    c.invalid_samples.push_back(sample(1 + i, fen_errc::rank_width));
+    d.invalid_samples.push_back(sample(101 + i, fen_errc::rank_width));
+  }
+  c.merge(d, 1'000'000'000);
+  ASSERT_EQ(c.invalid_samples.size(), 100U);  // 60 + the first 40 of the later part
+  EXPECT_EQ(c.invalid_samples.back(), sample(140, fen_errc::rank_width));
+}
+
+// A run through pipeline::run with more invalid lines of one reason than the cap: 100 samples
+// quoted and kept, one note on the cap, every line in the rejects file.
+TEST(RunStatsSamples, ARunKeepsAtMostTheCapPerReason) {
+  const test::temp_dir dir;
+  std::string text;
+  for (int i = 0; i < 250; ++i) text += "bad\n";
+  text += "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+  for (int i = 0; i < 5; ++i) text += "4k3/8/8/8/8/8/8/4K3 x - - 0 1\n";
+  run_config config;
+  config.inputs = {dir.file("in.fen", text)};
+  config.output = dir.path("out.fen");
+  config.rejects_path = dir.path("rejects.txt");
+  config.samples_per_reason = 1'000'000'000;
+  config.chunk_size = 64;  // many chunks
+  std::vector<std::string> lines;
+  config.diagnostic = [&lines](std::string_view line) { lines.emplace_back(line); };
+  const run_stats stats = run(config);
+  ASSERT_EQ(stats.invalid_samples.size(), 105U);
+  for (std::size_t i = 0; i < 100; ++i) {
+    EXPECT_EQ(stats.invalid_samples[i].line, i + 1);
+    EXPECT_EQ(stats.invalid_samples[i].reason, core::fen_errc::bad_piece_char);
+  }
+  EXPECT_EQ(stats.invalid_samples[100].line, 252U);
+  EXPECT_EQ(stats.invalid_samples[100].reason, core::fen_errc::bad_side);
+  const auto notes = std::count_if(lines.begin(), lines.end(), [](const std::string& line) {
+    return line.starts_with("fenbatch: note: --samples 1000000000 is capped at 100 samples");
+  });
+  EXPECT_EQ(notes, 1);
+  EXPECT_EQ(lines.size(), 106U);  // 105 samples and the note
+  std::ifstream rejects(config.rejects_path);
+  std::string line;
+  std::size_t rejected = 0;
+  while (std::getline(rejects, line)) ++rejected;
+  EXPECT_EQ(rejected, 255U);
 }
 
 TEST(RunStatsMerge, InputNotesAndTiming) {

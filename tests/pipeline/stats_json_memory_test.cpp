@@ -1,12 +1,15 @@
 // The "memory" member of the statistics document (pipeline/src/stats/stats_json.cpp): the
 // budget, what set it, the dedupe mode and, when partitioned, the switch, partitions and
 // temporary bytes; always all six members, after "threads". Hand-filled statistics, and a run
-// through pipeline::run.
+// through pipeline::run. Then what else keeps the document bounded and valid: the "samples"
+// member (the cap on samples and those it left out), and names that are not UTF-8 (repaired,
+// with their bytes in a "_quoted" sibling), control characters escaped.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <string>
 
+#include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/pipeline/run.hpp"
 #include "fenbatch/pipeline/stats_json.hpp"
 #include "memory/memory_budget.hpp"
@@ -108,6 +111,99 @@ TEST(StatsJsonMemory, ADefaultBudgetIsAtLeastTheMinimum) {
   EXPECT_GE(stats.memory.limit_bytes, detail::min_memory_limit);
   EXPECT_NE(stats.memory.limit_source, "--memory-limit");
   EXPECT_NE(stats.memory.limit_source, "");
+}
+
+TEST(StatsJsonSamples, TheMemberStatesTheCapAndTheSamplesLeftOut) {
+  run_stats s;
+  s.invalid_by_reason[static_cast<std::size_t>(core::fen_errc::rank_width)] = 250;
+  s.invalid_by_reason[static_cast<std::size_t>(core::fen_errc::bad_side)] = 5;
+  s.invalid = 255;
+  for (std::uint64_t i = 0; i < 100; ++i) {
+    s.invalid_samples.push_back({"in.fen", i + 1, 1, i * 10, core::fen_errc::rank_width});
+  }
+  for (std::uint64_t i = 0; i < 5; ++i) {
+    s.invalid_samples.push_back({"in.fen", 300 + i, 1, 0, core::fen_errc::bad_side});
+  }
+  run_config config = dedupe_config();
+  config.samples_per_reason = 1000;
+  // rank_width: 250 lines, 1000 asked, 100 kept: 150 left out; bad_side: all 5 kept.
+  const std::string json = to_json(s, config);
+  EXPECT_NE(json.find("\n  \"samples\": {\n    \"asked_per_reason\": 1000,\n    "
+                      "\"cap_per_reason\": 100,\n    \"per_reason\": 100,\n    \"listed\": 105,\n"
+                      "    \"dropped\": 150\n  },\n  \"invalid_samples\": [\n"),
+            std::string::npos)
+      << json;
+  config.samples_per_reason = 200;  // 200 asked: 100 of rank_width's left out
+  EXPECT_NE(to_json(s, config).find("\"per_reason\": 100,\n    \"listed\": 105,\n    "
+                                    "\"dropped\": 100\n"),
+            std::string::npos);
+  s.invalid_samples.resize(3);
+  config.samples_per_reason = 3;  // the default: nothing left out
+  EXPECT_NE(to_json(s, config).find("{\n    \"asked_per_reason\": 3,\n    \"cap_per_reason\": "
+                                    "100,\n    \"per_reason\": 3,\n    \"listed\": 3,\n    "
+                                    "\"dropped\": 0\n  }"),
+            std::string::npos);
+}
+
+// Expected texts by hand: U+FFFD is EF BF BD; quoted_name() writes ls's shell-escape quoting,
+// one $'...' group per run of escaped bytes, in octal.
+TEST(StatsJsonNames, NamesThatAreNotUtf8AreRepairedAndTheirBytesQuotedBeside) {
+  run_config config = dedupe_config();
+  config.inputs = {"a\xFF.fen", "b\x80.fen", "c\xE2\x82.fen", "-", "plain.fen"};
+  config.output = "out\xFE";
+  config.exclude_paths = {"ref.epd"};
+  config.counts_path = "counts\xC0\xAF.tsv";  // an overlong '/': not UTF-8
+  run_stats s;
+  for (const std::string& path : config.inputs) s.inputs.push_back({path, {}});
+  s.inputs_changed = {"b\x80.fen"};
+  // Samples name their file as the messages do (line_places.hpp: display_name).
+  s.invalid_samples = {{"'a'$'\\377''.fen'", 1, 2, 0, core::fen_errc::bad_side},
+                       {"<stdin>", 3, 1, 10, core::fen_errc::rank_width},
+                       {"plain.fen", 4, 1, 20, core::fen_errc::rank_count}};
+  const std::string json = to_json(s, config);
+  const auto has = [&json](const std::string& text) {
+    EXPECT_NE(json.find(text), std::string::npos) << "no " << text << " in\n" << json;
+  };
+  has("\n  \"inputs\": [\n    \"a\xEF\xBF\xBD.fen\",\n    \"b\xEF\xBF\xBD.fen\",\n    "
+      "\"c\xEF\xBF\xBD.fen\",\n    \"-\",\n    \"plain.fen\"\n  ],\n  \"inputs_quoted\": [\n    "
+      "\"'a'$'\\\\377''.fen'\",\n    \"'b'$'\\\\200''.fen'\",\n    "
+      "\"'c'$'\\\\342\\\\202''.fen'\",\n    \"-\",\n    \"plain.fen\"\n  ],\n");
+  has("\n  \"output\": \"out\xEF\xBF\xBD\",\n  \"output_quoted\": \"'out'$'\\\\376'\",\n");
+  has("\n    \"exclude\": [\n      \"ref.epd\"\n    ],\n    \"duplicates\": null,\n");
+  has("\n    \"counts\": \"counts\xEF\xBF\xBD\xEF\xBF\xBD.tsv\",\n    \"counts_quoted\": "
+      "\"'counts'$'\\\\300\\\\257''.tsv'\",\n    \"report\": null\n");
+  has("\n  \"inputs_changed\": [\n    \"b\xEF\xBF\xBD.fen\"\n  ],\n  \"inputs_changed_quoted\": "
+      "[\n    \"'b'$'\\\\200''.fen'\"\n  ],\n");
+  has("\n      \"path\": \"a\xEF\xBF\xBD.fen\",\n      \"path_quoted\": \"'a'$'\\\\377''.fen'\",\n"
+      "      \"lines\": ");
+  has("\n      \"path\": \"plain.fen\",\n      \"lines\": ");
+  has("\n      \"file\": \"a\xEF\xBF\xBD.fen\",\n      \"file_quoted\": \"'a'$'\\\\377''.fen'\",\n"
+      "      \"line\": 1,\n");
+  has("\n      \"file\": \"<stdin>\",\n      \"line\": 3,\n");
+  has("\n      \"file\": \"plain.fen\",\n      \"line\": 4,\n");
+  // Only names that are not UTF-8 get a sibling.
+  EXPECT_EQ(json.find("\"exclude_quoted\""), std::string::npos);
+  EXPECT_EQ(json.find("\"fen_field_quoted\""), std::string::npos);
+  for (const char* raw : {"\xFF", "\xFE", "\x80.", "\xE2\x82.", "\xC0"}) {
+    EXPECT_EQ(json.find(raw), std::string::npos) << "a raw byte of a name";
+  }
+}
+
+TEST(StatsJsonNames, ControlCharactersAreEscapedExactly) {
+  run_config config = dedupe_config();
+  config.inputs = {"e\x1B[31m.fen", "n\nl.fen", "q\"b\\.fen", "c1\xC2\x85.fen",
+                   "\xC3\xA9t\xC3\xA9"};
+  config.output = "d\x7F";
+  config.fen_field = "\x01";
+  const std::string json = to_json(run_stats{}, config);
+  EXPECT_NE(
+      json.find("\n  \"inputs\": [\n    \"e\\u001b[31m.fen\",\n    \"n\\u000al.fen\",\n    "
+                "\"q\\\"b\\\\.fen\",\n    \"c1\\u0085.fen\",\n    \"\xC3\xA9t\xC3\xA9\"\n  ],\n"
+                "  \"output\": \"d\\u007f\",\n"),
+      std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"fen_field\": \"\\u0001\",\n"), std::string::npos) << json;
+  EXPECT_EQ(json.find("_quoted"), std::string::npos) << "UTF-8 names are exact: no sibling";
 }
 
 }  // namespace

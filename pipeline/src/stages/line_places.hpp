@@ -10,13 +10,18 @@
 #include <string>
 #include <vector>
 
+#include "fenbatch/pipeline/quoted_name.hpp"
 #include "input/input_reader.hpp"
 
 namespace fenbatch::pipeline::detail {
 
-// How a file is named in messages and side files: "-" is "<stdin>".
+// How a file is named in messages and side files ("FILE:LINE:COL: ..." on stderr, in the
+// rejects and duplicates lists): "-" is "<stdin>"; any other name as ls quotes it
+// (quoted_name): a plain name as is, byte for byte, so that parsers of these lines keep
+// working; a name with blanks, shell specials, control characters or bytes that are not UTF-8
+// quoted, so that it can neither drive the terminal nor split a line.
 [[nodiscard]] inline std::string display_name(const std::string& path) {
-  return path == "-" ? "<stdin>" : path;
+  return path == "-" ? "<stdin>" : quoted_name(path);
 }
 
 inline void append_number(std::string& out, std::uint64_t value) {
@@ -32,6 +37,10 @@ class line_places {
   void add_chunk(std::uint64_t sequence, std::uint32_t file_index, std::uint64_t line_base) {
     if (sequence != chunks_.size()) return;  // (never: sequences are consecutive)
     chunks_.push_back({line_base, file_index});
+    // Each file's name quoted once, not once per line that names it.
+    while (names_.size() <= file_index) {
+      names_.push_back(display_name(inputs_.name(static_cast<std::uint32_t>(names_.size()))));
+    }
   }
 
   // Origins with the top bit set (a distributed run's other parts: run_part.hpp) are written
@@ -47,7 +56,7 @@ class line_places {
       return;
     }
     const chunk_place& place = chunks_[origin >> 32];
-    out += display_name(inputs_.name(place.file_index));
+    out += names_[place.file_index];
     out += ':';
     append_number(out, place.line_base + (origin & 0xFFFFFFFFU) + 1);
   }
@@ -59,6 +68,7 @@ class line_places {
   };
   const input_reader& inputs_;
   std::vector<chunk_place> chunks_;
+  std::vector<std::string> names_;  // display_name of each file, by file index
   std::function<void(std::string&, std::uint64_t)> append_global_;
 };
 

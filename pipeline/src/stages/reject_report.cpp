@@ -35,14 +35,26 @@ std::string escape_for_terminal(std::string_view text, std::size_t limit) {
 
 }  // namespace
 
+void reject_reporter::note_cap() {
+  if (cap_noted_) return;
+  cap_noted_ = true;
+  if (!config_.diagnostic) return;
+  config_.diagnostic("fenbatch: note: --samples " + std::to_string(config_.samples_per_reason) +
+                     " is capped at " + std::to_string(max_samples_per_reason) +
+                     " samples per reason (the statistics count those left out); --rejects "
+                     "FILE lists every invalid line");
+}
+
 void reject_reporter::report(const chunk& c, std::uint64_t line_base,
                              std::vector<invalid_sample>& samples) {
   if (c.invalid.empty()) return;
   const std::string name = display_name(inputs_.name(c.input.file_index));
   std::string line;
+  const unsigned kept_per_reason = samples_kept_per_reason(config_.samples_per_reason);
   for (const chunk::invalid_line& bad : c.invalid) {
     const std::size_t reason = static_cast<std::size_t>(bad.reason);
-    const bool sample = sampled_[reason] < config_.samples_per_reason;
+    const bool sample = sampled_[reason] < kept_per_reason;
+    if (!sample && kept_per_reason < config_.samples_per_reason) note_cap();
     if (!sample && rejects_ == nullptr) continue;
     line.clear();
     line += name;

@@ -1,5 +1,8 @@
 // A small JSON writer for the statistics document: two-space indentation, one member per line,
-// strings escaped (quotes, backslashes, control characters as \u00XX; other bytes verbatim).
+// strings escaped: quotes and backslashes, the C0 and C1 controls and DEL as \u00XX (exact, and
+// safe to print on a terminal), every maximal ill-formed UTF-8 subpart as U+FFFD (as the HTML
+// report repairs text: file names may hold any bytes), so that the document is always valid
+// UTF-8 JSON; well-formed UTF-8 verbatim.
 #pragma once
 
 #include <cstdint>
@@ -8,7 +11,19 @@
 #include <string_view>
 #include <utility>
 
+#include "report/html_text.hpp"
+
 namespace fenbatch::pipeline::detail {
+
+// Whether `text` is well-formed UTF-8, so that the writer keeps every byte of it.
+[[nodiscard]] inline bool is_utf8(std::string_view text) noexcept {
+  for (std::size_t i = 0, prefix = 0; i < text.size();) {
+    const std::size_t length = utf8_sequence_length(text.substr(i), prefix);
+    if (length == 0) return false;
+    i += length;
+  }
+  return true;
+}
 
 class json_writer {
  public:
@@ -82,18 +97,30 @@ class json_writer {
   }
   void string(std::string_view s) {
     out_ += '"';
-    for (const char ch : s) {
-      const auto c = static_cast<unsigned char>(ch);
+    std::size_t i = 0;
+    while (i < s.size()) {
+      std::size_t prefix = 0;
+      const std::size_t length = utf8_sequence_length(s.substr(i), prefix);
+      if (length == 0) {
+        out_ += replacement_character;
+        i += prefix;
+        continue;
+      }
+      const auto c = static_cast<unsigned char>(s[i]);
+      // A C1 control, U+0080..U+009F, is the sequence C2 80..C2 9F.
+      const bool c1 = c == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0;
       if (c == '"' || c == '\\') {
         out_ += '\\';
-        out_ += ch;
-      } else if (c < 0x20 || c == 0x7F) {
+        out_ += s[i];
+      } else if (c < 0x20 || c == 0x7F || c1) {
         char escaped[8];
-        std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
+        std::snprintf(escaped, sizeof escaped, "\\u%04x",
+                      c1 ? static_cast<unsigned char>(s[i + 1]) : c);
         out_ += escaped;
       } else {
-        out_ += ch;
+        out_.append(s.substr(i, length));
       }
+      i += length;
     }
     out_ += '"';
   }

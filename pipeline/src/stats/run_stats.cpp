@@ -54,12 +54,13 @@ void run_stats::merge(const run_stats& later, unsigned samples_per_reason) {
   }
   rank_most_repeated(most_repeated, top);
 
+  const unsigned kept_per_reason = samples_kept_per_reason(samples_per_reason);
   std::array<std::size_t, core::fen_errc_count> samples{};
   for (const invalid_sample& sample : invalid_samples)
     ++samples[static_cast<std::size_t>(sample.reason)];
   for (const invalid_sample& sample : later.invalid_samples) {
     std::size_t& taken = samples[static_cast<std::size_t>(sample.reason)];
-    if (taken >= samples_per_reason) continue;
+    if (taken >= kept_per_reason) continue;
     ++taken;
     invalid_samples.push_back(sample);
   }

@@ -2,23 +2,31 @@
 // are stable; every reason and repair kind is always present (with 0) at the top level, so
 // consumers never have to guess; per input only the reasons that occurred are listed (a
 // thousand inputs times every reason would drown the document). The counters' names come from
-// their list (run_counters.hpp); this file decides where each section goes.
+// their list (run_counters.hpp); this file decides where each section goes. Every string is
+// valid UTF-8 JSON (json_writer.hpp); a name that is not UTF-8 gets its bytes in a "_quoted"
+// sibling (name_member).
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "fenbatch/core/board_kind.hpp"
 #include "fenbatch/core/option_names.hpp"
+#include "fenbatch/pipeline/quoted_name.hpp"
 #include "fenbatch/pipeline/stats_json.hpp"
 #include "fenbatch/version.hpp"
+#include "stages/line_places.hpp"
 #include "stats/json_writer.hpp"
 
 namespace fenbatch::pipeline {
 namespace {
 
+using detail::display_name;
+using detail::is_utf8;
 using detail::json_writer;
 
 // Bumped when a member changes meaning or goes away; new members do not bump it.
@@ -55,13 +63,38 @@ void write_counters(json_writer& w, const run_counters& s, counter_section secti
   if (!open_group.empty()) w.end_object();
 }
 
+// A file name, or another string given from outside (--fen-field): as is when it is UTF-8
+// (control characters escaped, so exact); else with U+FFFD for what is not UTF-8, followed by
+// the member `<key>_quoted`: the name as quoted_name() writes it (and the diagnostics print
+// it), which bash reads back byte for byte (eval). Documents of plain names are unchanged.
+void name_member(json_writer& w, std::string_view key, std::string_view name) {
+  w.member(key, name);
+  if (!is_utf8(name)) w.member(std::string(key) + "_quoted", std::string_view(quoted_name(name)));
+}
+
+// An array of names, and `<key>_quoted` (every name quoted, in the same order) when one of
+// them is not UTF-8.
+void names_member(json_writer& w, std::string_view key, std::span<const std::string> names) {
+  w.key(key);
+  w.begin_array();
+  for (const std::string& name : names) w.value(std::string_view(name));
+  w.end_array();
+  if (std::all_of(names.begin(), names.end(), [](const std::string& n) { return is_utf8(n); })) {
+    return;
+  }
+  w.key(std::string(key) + "_quoted");
+  w.begin_array();
+  for (const std::string& name : names) w.value(std::string_view(quoted_name(name)));
+  w.end_array();
+}
+
 // A path, or null where the option is not given.
 void optional_path(json_writer& w, std::string_view name, const std::string& path) {
-  w.key(name);
   if (path.empty()) {
+    w.key(name);
     w.null();
   } else {
-    w.value(std::string_view(path));
+    name_member(w, name, path);
   }
 }
 
@@ -85,10 +118,7 @@ void write_options(json_writer& w, const run_config& config) {
   w.member("compress", to_string(config.output_compression));
   w.member("level", static_cast<std::uint64_t>(config.compression_level));  // 0: the default
   w.member("top", std::uint64_t{config.top});
-  w.key("exclude");
-  w.begin_array();
-  for (const std::string& path : config.exclude_paths) w.value(std::string_view(path));
-  w.end_array();
+  names_member(w, "exclude", config.exclude_paths);
   optional_path(w, "duplicates", config.duplicates_path);
   optional_path(w, "counts", config.counts_path);
   optional_path(w, "report", config.report_path);
@@ -116,7 +146,7 @@ void write_per_input(json_writer& w, const run_stats& s) {
   for (const input_stats& input : s.inputs) {
     const run_counters& c = input.counts;
     w.begin_object();
-    w.member("path", std::string_view(input.path));
+    name_member(w, "path", input.path);
     w.member("lines", c.lines);
     w.member("valid", c.valid);
     w.member("invalid", c.invalid);
@@ -157,6 +187,47 @@ void write_reference(json_writer& w, const run_stats& s, const run_config& confi
   w.end_object();
 }
 
+// "samples": what --samples asked for, the cap, the samples listed and those the cap left out
+// (lines --samples asked for that are not listed: from the counts by reason, so exact for a
+// merged run too); then "invalid_samples", each sample's file as given ("<stdin>" for
+// standard input), not as the messages quote it.
+void write_samples(json_writer& w, const run_stats& s, const run_config& config) {
+  const unsigned kept = samples_kept_per_reason(config.samples_per_reason);
+  const std::span<const std::uint64_t> by_reason = describe(counter::invalid_by_reason).values(s);
+  std::uint64_t dropped = 0;
+  for (const std::uint64_t invalid : by_reason) {
+    dropped += std::min<std::uint64_t>(invalid, config.samples_per_reason) -
+               std::min<std::uint64_t>(invalid, kept);
+  }
+  w.key("samples");
+  w.begin_object();
+  w.member("asked_per_reason", std::uint64_t{config.samples_per_reason});
+  w.member("cap_per_reason", std::uint64_t{max_samples_per_reason});
+  w.member("per_reason", std::uint64_t{kept});
+  w.member("listed", std::uint64_t{s.invalid_samples.size()});
+  w.member("dropped", dropped);
+  w.end_object();
+
+  // A sample names its file as display_name() does; back to the name given.
+  std::unordered_map<std::string, std::string_view> given;
+  for (const std::string& input : config.inputs) given.emplace(display_name(input), input);
+  w.key("invalid_samples");
+  w.begin_array();
+  for (const invalid_sample& sample : s.invalid_samples) {
+    const auto it = given.find(sample.file);
+    const std::string_view file =
+        it == given.end() || it->second == "-" ? std::string_view(sample.file) : it->second;
+    w.begin_object();
+    name_member(w, "file", file);
+    w.member("line", sample.line);
+    w.member("column", std::uint64_t{sample.column});
+    w.member("offset", sample.offset);
+    w.member("reason", core::to_string(sample.reason));
+    w.end_object();
+  }
+  w.end_array();
+}
+
 // The budget and how dedupe kept to it; the last three are 0 for a run in memory.
 void write_memory(json_writer& w, const memory_stats& m) {
   w.key("memory");
@@ -189,20 +260,14 @@ std::string to_json(const run_stats& s, const run_config& config) {
   w.member("schema_version", schema_version);
   w.member("fenbatch_version", std::string_view(FENBATCH_VERSION_STRING));
 
-  w.key("inputs");
-  w.begin_array();
-  for (const std::string& input : config.inputs) w.value(std::string_view(input));
-  w.end_array();
-  w.member("output", std::string_view(config.output));
+  names_member(w, "inputs", config.inputs);
+  name_member(w, "output", config.output);
   write_options(w, config);
   w.member("key_hash", std::string_view("xxh3-128"));
   w.member("dedupe_mode", std::string_view(config.dedupe ? "probabilistic-128" : "none"));
 
   write_counters(w, s, counter_section::input, config.dedupe);
-  w.key("inputs_changed");
-  w.begin_array();
-  for (const std::string& path : s.inputs_changed) w.value(std::string_view(path));
-  w.end_array();
+  names_member(w, "inputs_changed", s.inputs_changed);
   w.member("stopped_at_max_bytes", s.stopped_at_max_bytes);
   write_counters(w, s, counter_section::output, config.dedupe);
 
@@ -237,18 +302,7 @@ std::string to_json(const run_stats& s, const run_config& config) {
   write_per_input(w, s);
   write_reference(w, s, config);
 
-  w.key("invalid_samples");
-  w.begin_array();
-  for (const invalid_sample& sample : s.invalid_samples) {
-    w.begin_object();
-    w.member("file", std::string_view(sample.file));
-    w.member("line", sample.line);
-    w.member("column", std::uint64_t{sample.column});
-    w.member("offset", sample.offset);
-    w.member("reason", core::to_string(sample.reason));
-    w.end_object();
-  }
-  w.end_array();
+  write_samples(w, s, config);
 
   w.key("most_repeated");
   w.begin_array();

@@ -2,9 +2,11 @@
 # Real --stats-json documents validate against docs/stats.schema.json with a real validator
 # (python3-jsonschema): a plain run, a --dedupe run, a run with invalid lines and --rejects over
 # two inputs, --top 0, --exclude with --counts and --duplicates, a CSV input with --payload
-# and a compressed output. Then broken documents are refused, so the check can fail: a required
-# member missing, a count of the wrong type, a negative count, an unknown member, an unknown
-# reason in per_input, a schema_version other than 1.
+# and a compressed output, names that are not UTF-8 (an input, --exclude, --counts, the output:
+# their "_quoted" siblings) with --samples above the cap. Then broken documents are refused, so
+# the check can fail: a required member missing, a count of the wrong type, a negative count,
+# an unknown member, an unknown reason in per_input, a schema_version other than 1, a "samples"
+# member incomplete, a "_quoted" sibling of the wrong type or of a member that is no name.
 set -euo pipefail
 schema="$DATA/../../docs/stats.schema.json"
 bash "$DATA/mixed_input.sh" >mixed.fen
@@ -19,7 +21,12 @@ printf '%s\n' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -' 'not a fen'
   --stats-json exclude.json -o exclude.fen mixed.fen
 printf 'id,FEN,label\n1,4k3/8/8/8/8/8/8/4K3 w - - 0 1,x\n2,bad,y\n' >records.csv
 "$FENBATCH" -q --payload --compress gzip --level 1 --stats-json csv.json records.csv out.csv.gz
-python3 - "$schema" plain.json dedupe.json rejects.json top0.json exclude.json csv.json <<'PY'
+cp mixed.fen $'in\xff.fen'
+cp reference.epd $'ref\x80.epd'
+"$FENBATCH" -q --dedupe --samples 500 --exclude $'ref\x80.epd' --counts $'counts\xfe.tsv' \
+  --stats-json names.json -o $'out\xfd.fen' $'in\xff.fen' second.fen
+python3 - "$schema" plain.json dedupe.json rejects.json top0.json exclude.json csv.json \
+  names.json <<'PY'
 import copy, json, sys
 import jsonschema
 
@@ -44,6 +51,21 @@ if exclude["excluded"] == 0 or exclude["reference"] != {
     failures.append(f"exclude.json: expected excluded lines and the reference object: {exclude}")
 if documents["csv.json"]["skipped"]["header"] != 1:
     failures.append("csv.json: expected one header line")
+names = documents["names.json"]
+for member, got in (("inputs_quoted", names.get("inputs_quoted")),
+                    ("output_quoted", names.get("output_quoted")),
+                    ("options.exclude_quoted", names["options"].get("exclude_quoted")),
+                    ("options.counts_quoted", names["options"].get("counts_quoted")),
+                    ("per_input[0].path_quoted", names["per_input"][0].get("path_quoted")),
+                    ("invalid_samples[0].file_quoted", names["invalid_samples"][0].get("file_quoted"))):
+    if got is None:
+        failures.append(f"names.json: no {member}")
+if names["samples"] != {"asked_per_reason": 500, "cap_per_reason": 100, "per_reason": 100,
+                        "listed": len(names["invalid_samples"]), "dropped": 0}:
+    failures.append(f"names.json: samples {names['samples']}")
+for path, document in documents.items():
+    if "samples" not in document:
+        failures.append(f"{path}: no samples member")
 
 def broken(what, change):
     document = copy.deepcopy(documents["rejects.json"])
@@ -69,6 +91,13 @@ broken("reason missing from invalid_by_reason",
 broken("schema_version 2", lambda d: d.update(schema_version=2))
 broken("reference a number", lambda d: d.update(reference=0))
 broken("options.top negative", lambda d: d["options"].update(top=-1))
+broken("samples.dropped missing", lambda d: d["samples"].pop("dropped"))
+broken("samples.listed negative", lambda d: d["samples"].update(listed=-1))
+broken("samples.cap_per_reason 0", lambda d: d["samples"].update(cap_per_reason=0))
+broken("a _quoted member of a count", lambda d: d.update(lines_quoted="1"))
+broken("output_quoted a number", lambda d: d.update(output_quoted=1))
+broken("file_quoted null", lambda d: d["invalid_samples"][0].update(file_quoted=None))
+broken("inputs_quoted of numbers", lambda d: d.update(inputs_quoted=[1, 2]))
 for f in failures:
     print(f)
 sys.exit(1 if failures else 0)

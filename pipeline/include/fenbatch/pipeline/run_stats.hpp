@@ -16,8 +16,23 @@
 
 namespace fenbatch::pipeline {
 
+// The most samples of invalid lines a run keeps per reason, whatever --samples asks: every
+// sample is quoted on stderr and listed in the statistics, so what they take (memory, the
+// document, the terminal, and in a distributed run what every rank sends to rank 0) must not
+// grow with the input: 100 per reason, 3,700 at most over the 37 reasons. --rejects lists every
+// invalid line. A cap rather than a share of the memory budget, so that the statistics
+// of a run do not depend on the machine or the budget.
+inline constexpr unsigned max_samples_per_reason = 100;
+
+// The samples kept per reason for `asked` (run_config::samples_per_reason).
+[[nodiscard]] constexpr unsigned samples_kept_per_reason(unsigned asked) noexcept {
+  return asked < max_samples_per_reason ? asked : max_samples_per_reason;
+}
+
 // Where an invalid line was: the same lines as the stderr samples, in input order.
 struct invalid_sample {
+  // The file as the stderr line and the rejects file name it (stages/line_places.hpp,
+  // display_name: quoted as ls quotes it where needed; "<stdin>" for standard input).
   std::string file;
   std::uint64_t line = 0;    // 1-based, per input file
   std::uint32_t column = 0;  // 1-based byte column in the line
@@ -89,7 +104,8 @@ struct run_stats : run_counters {
   std::unordered_map<std::uint64_t, std::uint64_t> written_material;
   // The `top` positions counted most often (with dedupe), by count, then key.
   std::vector<repeated_position> most_repeated;
-  std::vector<invalid_sample> invalid_samples;  // up to samples_per_reason per reason
+  // Up to samples_kept_per_reason(samples_per_reason) per reason.
+  std::vector<invalid_sample> invalid_samples;
 
   double wall_seconds = 0;
   unsigned threads = 0;  // the threads used (run_config::threads, capped at the usable CPUs)
@@ -115,8 +131,9 @@ struct run_stats : run_counters {
   // - most_repeated: the union, the counts of a key in both added (its text from this part),
   //   ranked again and cut to top; exact for disjoint key sets, since cutting each part to
   //   its own top loses nothing then;
-  // - invalid_samples: this part's, then later's, at most samples_per_reason per reason (the
-  //   first ones of the input: associative, not commutative);
+  // - invalid_samples: this part's, then later's, at most
+  //   samples_kept_per_reason(samples_per_reason) per reason (the first ones of the input:
+  //   associative, not commutative);
   // - inputs_changed: this part's, then later's; stopped_at_max_bytes: either;
   // - wall_seconds and threads: the larger (parts of one run run side by side; a caller that
   //   runs them one after another sets them itself).
