@@ -41,7 +41,6 @@
 #include "output/destination_check.hpp"
 #include "output/output_transaction.hpp"
 #include "spill/spill_file.hpp"
-#include "spill/temp_space.hpp"
 #include "stages/chunk.hpp"
 #include "stages/chunk_pool.hpp"
 #include "stages/dedupe_stages.hpp"
@@ -137,10 +136,7 @@ run_stats run_part(const run_config& asked, const part_of_run& part) {
   if (part.first_header)
     headers.assume_first_header(part.first_header->first, part.first_header->second);
   check_destinations(config);
-  const std::string temp_dir = temp_directory(config.temp_dir);
-  // A directory asked for is checked now; the default one when a file is first made there
-  // (most runs never make one, and a read-only /tmp should not fail them).
-  if (!config.temp_dir.empty()) check_temp_dir(temp_dir);
+  const std::string temp_dir = temp_directory(config.temp_dir);  // (checked by plan_run)
 
   // Open everything that can fail before reading a byte: inputs, then every destination; the
   // reference files are read whole before any destination is opened.

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include <bit>
 #include <cstdint>
 #include <stdexcept>
@@ -217,6 +219,22 @@ TEST(MergeRankStats, SamplesAreTheFirstPerReasonInRankOrder) {
             (std::vector<invalid_sample>{sample("a", 1, 1, fen_errc::bad_side),
                                          sample("a", 2, 1, fen_errc::rank_count),
                                          sample("b", 21, 1, fen_errc::missing_king)}));
+}
+
+TEST(MergeRankStats, SamplesStopAtTheCapOfOneHundredPerReasonOverAllRanks) {
+  // Three ranks of 60 bad_side samples each, a billion asked: the run keeps 100 (issue 26,
+  // I13), rank 0's 60 and then rank 1's first 40.
+  const std::array<const char*, 3> files = {"r0", "r1", "r2"};
+  std::vector<run_stats> parts(files.size());
+  for (std::size_t r = 0; r < parts.size(); ++r) {
+    for (std::uint64_t line = 1; line <= 60; ++line) {
+      parts[r].invalid_samples.push_back(sample(files[r], line, 1, fen_errc::bad_side));
+    }
+  }
+  const std::vector<invalid_sample> kept = merge_rank_stats(parts, 1'000'000'000).invalid_samples;
+  ASSERT_EQ(kept.size(), 100U);
+  EXPECT_EQ(kept[59], sample("r0", 60, 1, fen_errc::bad_side));
+  EXPECT_EQ(kept.back(), sample("r1", 40, 1, fen_errc::bad_side));
 }
 
 TEST(MostRepeatedOfRanks, AKeyListedByTwoRanksKeepsTheLargerCount) {

@@ -9,7 +9,6 @@
 #include <optional>
 #include <string>
 
-#include "output/descriptor_name.hpp"
 #include "distributed/failure_agreement.hpp"
 #include "distributed/global_origin.hpp"
 #include "fenbatch/core/line_splitter.hpp"
@@ -21,6 +20,8 @@
 #include "input/input_source.hpp"
 #include "memory/memory_budget.hpp"
 #include "output/codec_choice.hpp"
+#include "output/descriptor_name.hpp"
+#include "spill/temp_space.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -89,6 +90,9 @@ void refuse_here(const run_config& config, const communicator& comm) {
     throw config_error("fenbatch-mpi runs on at most " + std::to_string(max_global_origin_ranks) +
                        " ranks");
   }
+  // Every rank writes its part to a temporary file there: checked now, not after the inputs
+  // were probed and counted.
+  check_run_temp_dir(config.temp_dir);
 }
 
 }  // namespace

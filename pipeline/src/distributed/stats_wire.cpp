@@ -133,17 +133,18 @@ class wire_reader {
   std::string_view bytes_;
 };
 
-// Which samples of each part the whole run keeps: the first samples_per_reason per reason over
-// the parts in rank order, as one process reading the inputs in order would have kept.
+// Which samples of each part the whole run keeps: the first samples_kept_per_reason per reason
+// over the parts in rank order, as one process reading the inputs in order would have kept.
 std::vector<std::vector<bool>> kept_samples(const std::vector<run_stats>& parts,
                                             unsigned samples_per_reason) {
+  const unsigned kept_per_reason = samples_kept_per_reason(samples_per_reason);
   std::array<unsigned, core::fen_errc_count> taken{};
   std::vector<std::vector<bool>> kept(parts.size());
   for (std::size_t r = 0; r < parts.size(); ++r) {
     for (const invalid_sample& sample : parts[r].invalid_samples) {
       unsigned& n = taken[static_cast<std::size_t>(sample.reason)];
-      kept[r].push_back(n < samples_per_reason);
-      if (n < samples_per_reason) ++n;
+      kept[r].push_back(n < kept_per_reason);
+      if (n < kept_per_reason) ++n;
     }
   }
   return kept;

@@ -26,7 +26,8 @@ namespace fenbatch::pipeline::detail {
 // - most_repeated: a rank's counts are final counts (its lines' occurrences counted over all
 //   ranks), so a key listed by several ranks keeps the largest count, not their sum (its text
 //   from the first part listing it), ranked by count, then key, and cut to top;
-// - invalid_samples: the first samples_per_reason per reason over all parts in rank order
+// - invalid_samples: the first samples_kept_per_reason(samples_per_reason) per reason (at
+//   most 100) over all parts in rank order
 //   (the first part's cut too), exactly those whose lines merge_rank_diagnostics keeps;
 // - inputs_changed: a path listed by an earlier part is not listed again (ranks that read
 //   parts of one file each saw it change);

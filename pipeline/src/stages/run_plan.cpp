@@ -17,8 +17,8 @@ namespace {
 
 // The temporary directory, checked before any work when the run may make a temporary file
 // there: with dedupe (past the memory budget it goes on in partitions on disk, and whether it
-// will depends on the input, whose size a stream does not tell), with --counts (its lines
-// wait in one), and always when --temp-dir names one. Else it is never used, and a missing
+// will depends on the input, whose size a stream does not tell; --counts and --duplicates
+// imply it), and always when --temp-dir names one. Else it is never used, and a missing
 // $TMPDIR or a read-only /tmp does not fail a run that needs neither. The check happens here
 // rather than at the first spill, hours into a run.
 void check_temp_dir_if_used(const run_config& config) {
