@@ -10,6 +10,7 @@
 
 #include "fenbatch/pipeline/config_error.hpp"
 #include "fenbatch/pipeline/quoted_name.hpp"
+#include "output/descriptor_name.hpp"
 #include "output/destination_identity.hpp"
 #include "output/side_file_kinds.hpp"
 
@@ -36,8 +37,8 @@ std::vector<named_path> written_paths(const run_config& config) {
   const auto add = [&written](const char* role, const std::string& path,
                               std::optional<side_file_kind> kind) {
     if (path.empty()) return;  // (a side file not asked for; an empty output is refused first)
-    written.push_back(
-        {role, &path, identify(path, STDOUT_FILENO), false, names_descriptor(path), kind});
+    written.push_back({role, &path, identify(path, STDOUT_FILENO), false,
+                       path == "-" || descriptor_behind(path), kind});
   };
   add("the output", config.output, std::nullopt);
   add("--rejects", config.rejects_path, side_file_kind::rejects);
@@ -51,8 +52,8 @@ std::vector<named_path> written_paths(const run_config& config) {
 std::vector<named_path> read_paths(const run_config& config) {
   std::vector<named_path> read;
   const auto add = [&read](const char* role, const std::string& path, bool input) {
-    read.push_back(
-        {role, &path, identify(path, STDIN_FILENO), input, names_descriptor(path), std::nullopt});
+    read.push_back({role, &path, identify(path, STDIN_FILENO), input,
+                    path == "-" || descriptor_behind(path), std::nullopt});
   };
   for (const std::string& path : config.inputs) add("an input", path, true);
   for (const std::string& path : config.exclude_paths) add("an --exclude reference", path, false);

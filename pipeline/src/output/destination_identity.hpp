@@ -1,7 +1,6 @@
 // What a path names, for comparing the paths a run reads and writes: the file it leads to
 // (device and inode, whatever name, link or descriptor leads there), or, where no file exists
-// yet, the name it would be created under. And whether a name reaches its file through one of
-// this process's open descriptors (written or read as it is, never opened anew or replaced).
+// yet, the name it would be created under.
 #pragma once
 
 #include <sys/types.h>
@@ -25,16 +24,5 @@ struct file_identity {
 
 // The same existing file, or the same name not yet created.
 [[nodiscard]] bool same_file(const file_identity& a, const file_identity& b);
-
-// The descriptor fenbatch takes `path` for, as its writer does (output_file.cpp):
-// /dev/stdin, /dev/stdout, /dev/stderr, /dev/fd/N or /proc/self/fd/N, spelled so or reached
-// through symbolic links; -1 for any other name.
-[[nodiscard]] int descriptor_number(const std::string& path);
-
-// Whether `path` leads to one of this process's descriptors: "-", /dev/stdin, /dev/stdout,
-// /dev/stderr, /dev/fd/N, /proc/self/fd/N, /proc/PID/fd/N (task directories too), or a chain
-// of symbolic links ending at one. Such a destination is written through the descriptor as
-// the run goes, never replaced by rename; such an input is read from the descriptor's stream.
-[[nodiscard]] bool names_descriptor(const std::string& path);
 
 }  // namespace fenbatch::pipeline::detail

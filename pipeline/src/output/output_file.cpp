@@ -1,6 +1,7 @@
 #include "fenbatch/pipeline/output_file.hpp"
 
 #include "output/compressor.hpp"
+#include "output/descriptor_name.hpp"
 #include "output/kept_attributes.hpp"
 #include "output/leftovers.hpp"
 #include "output/link_target.hpp"
@@ -16,6 +17,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -29,38 +31,6 @@
 namespace fenbatch::pipeline {
 namespace detail {
 namespace {
-
-// The number of the descriptor of this process that `path` names: /dev/stdin, /dev/stdout,
-// /dev/stderr, /dev/fd/N, /proc/self/fd/N, or a symbolic link leading to one; else -1.
-int descriptor_named_by(const std::string& path) {
-  std::string current = path;
-  for (int hop = 0; hop < 16; ++hop) {
-    if (current == "/dev/stdin") return 0;
-    if (current == "/dev/stdout") return 1;
-    if (current == "/dev/stderr") return 2;
-    for (const std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
-      if (current.size() > prefix.size() && current.compare(0, prefix.size(), prefix) == 0) {
-        int fd = 0;
-        const char* digits = current.data() + prefix.size();
-        const char* end = current.data() + current.size();
-        const auto [ptr, ec] = std::from_chars(digits, end, fd);
-        return ec == std::errc() && ptr == end ? fd : -1;
-      }
-    }
-    struct stat st {};
-    if (::lstat(current.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return -1;
-    char target[4096];
-    const ssize_t n = ::readlink(current.c_str(), target, sizeof target - 1);
-    if (n <= 0) return -1;
-    std::string next(target, static_cast<std::size_t>(n));
-    if (next.front() != '/') {
-      const std::size_t slash = current.rfind('/');
-      next = (slash == std::string::npos ? std::string() : current.substr(0, slash + 1)) + next;
-    }
-    current = std::move(next);
-  }
-  return -1;
-}
 
 constexpr std::size_t buffer_size = 1 << 20;
 
@@ -128,10 +98,10 @@ output_file::output_file(std::string path, const std::function<void(std::string_
     fd_ = STDOUT_FILENO;
     return;
   }
-  if (const int named = descriptor_named_by(path_); named >= 0) {
+  if (const std::optional<unsigned> named = own_descriptor_behind(path_)) {
     // Written through a copy of the descriptor (its offset and its O_APPEND too): replacing
     // the name would replace a link in /dev, or in the caller's directory, by a regular file.
-    fd_ = ::fcntl(named, F_DUPFD_CLOEXEC, 3);
+    fd_ = ::fcntl(static_cast<int>(*named), F_DUPFD_CLOEXEC, 3);
     if (fd_ < 0) fail("open", path_, errno);
     owns_fd_ = true;
     return;
