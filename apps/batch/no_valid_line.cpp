@@ -6,6 +6,7 @@
 #include <string>
 
 #include "fenbatch/core/fen_errc.hpp"
+#include "fenbatch/pipeline/quoted_name.hpp"
 #include "summary.hpp"
 
 namespace fenbatch::app {
@@ -31,7 +32,8 @@ bool report_inputs_without_valid_lines(const pipeline::run_stats& stats, bool wa
     for (const pipeline::input_stats& input : stats.inputs) {
       const std::uint64_t lines = lines_to_read(input.counts);
       if (lines == 0 || input.counts.valid != 0) continue;
-      const std::string name = input.path == "-" ? "standard input" : input.path;
+      const std::string name =
+          input.path == "-" ? "standard input" : pipeline::quoted_name(input.path);
       std::fprintf(stderr,
                    "fenbatch: warning: %s: no valid FEN/EPD line in %s line%s (most common: "
                    "%s); is this a FEN/EPD file?\n",

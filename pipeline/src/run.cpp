@@ -35,6 +35,7 @@
 
 #include "exclude/reference_set.hpp"
 #include "fenbatch/pipeline/html_report.hpp"
+#include "fenbatch/pipeline/quoted_name.hpp"
 #include "formats/record_headers.hpp"
 #include "input/input_reader.hpp"
 #include "memory/memory_budget.hpp"
@@ -103,7 +104,7 @@ tbb::filter<chunk*, chunk*> decide_stage(dedupe_stages& dedupe, const deferred_c
         happens_after(&dedupe);
         const publish_on_exit published(&dedupe);
         if (!deferred.same_as_first_reading(c)) {
-          throw std::runtime_error(inputs.name(c.input.file_index) +
+          throw std::runtime_error(quoted_name(inputs.name(c.input.file_index)) +
                                    " changed between the passes of partitioned dedupe (its "
                                    "lines differ from the first reading); nothing was written");
         }
@@ -285,7 +286,7 @@ run_stats run_part(const run_config& asked, const part_of_run& part) {
   stats.inputs_changed = inputs.changed_inputs();
   stats.stopped_at_max_bytes = inputs.stopped_at_max_bytes();
   for (const std::string& path : stats.inputs_changed) {
-    notice("fenbatch: warning: " + path +
+    notice("fenbatch: warning: " + quoted_name(path) +
            " changed while it was read (size or modification time); its lines may be a mix");
   }
   if (stats.stopped_at_max_bytes) {

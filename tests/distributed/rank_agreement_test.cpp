@@ -1,7 +1,7 @@
-// The ranks' agreement on their start (rank_agreement.hpp), the names of descriptors
-// (descriptor_name.hpp) and fenbatch-mpi's refusals (rank_part.hpp), under mpirun (1 to 4
-// ranks). The expected texts are the documented ones (docs/usage.md), written here by hand;
-// the descriptors are the kernel's (/dev/stdout is /proc/self/fd/1, proc(5)).
+// The ranks' agreement on their start (rank_agreement.hpp) and fenbatch-mpi's refusals
+// (rank_part.hpp), under mpirun (1 to 4 ranks). The expected texts are the documented ones
+// (docs/usage.md), written here by hand; the descriptors are the kernel's (/dev/stdout is
+// /proc/self/fd/1, proc(5)).
 #include "distributed/rank_agreement.hpp"
 
 #include <gtest/gtest.h>
@@ -14,7 +14,6 @@
 #include <string>
 #include <vector>
 
-#include "output/descriptor_name.hpp"
 #include "distributed/failure_agreement.hpp"
 #include "distributed/rank_part.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
@@ -39,44 +38,6 @@ class scratch {
  private:
   fs::path path_;
 };
-
-TEST(DescriptorName, TheStandardNamesLeadToTheirDescriptors) {
-  EXPECT_EQ(descriptor_behind("/dev/stdin"), 0U);
-  EXPECT_EQ(descriptor_behind("/dev/stdout"), 1U);
-  EXPECT_EQ(descriptor_behind("/dev/stderr"), 2U);
-  EXPECT_EQ(descriptor_behind("/dev/fd/1"), 1U);
-  EXPECT_EQ(descriptor_behind("/dev/fd/7"), 7U);  // open or not
-  EXPECT_EQ(descriptor_behind("/proc/self/fd/2"), 2U);
-  EXPECT_EQ(descriptor_behind("/proc/thread-self/fd/1"), 1U);
-  EXPECT_EQ(descriptor_behind("/proc/" + std::to_string(::getpid()) + "/fd/5"), 5U);
-}
-
-TEST(DescriptorName, OtherSpellingsAndLinksLeadThereToo) {
-  EXPECT_EQ(descriptor_behind("/dev//fd/../fd/1"), 1U);
-  EXPECT_EQ(descriptor_behind("/proc/self/./fd/2"), 2U);
-  const scratch dir;
-  fs::create_symlink("/dev/stdout", dir / "out.fen");
-  fs::create_symlink("out.fen", dir / "chain.fen");  // relative, to a link
-  fs::create_symlink("/proc/self/fd", dir / "fds");
-  EXPECT_EQ(descriptor_behind(dir / "out.fen"), 1U);
-  EXPECT_EQ(descriptor_behind(dir / "chain.fen"), 1U);
-  EXPECT_EQ(descriptor_behind(dir / "fds/3"), 3U);
-}
-
-TEST(DescriptorName, FilesAndOtherNamesLeadNowhere) {
-  const scratch dir;
-  std::ofstream(dir / "1") << "x\n";  // a file named like a descriptor
-  fs::create_symlink("1", dir / "link");
-  fs::create_symlink("missing", dir / "dangling");
-  EXPECT_FALSE(descriptor_behind(dir / "1"));
-  EXPECT_FALSE(descriptor_behind(dir / "link"));
-  EXPECT_FALSE(descriptor_behind(dir / "dangling"));
-  EXPECT_FALSE(descriptor_behind(dir / "absent.fen"));
-  EXPECT_FALSE(descriptor_behind("/dev/null"));
-  EXPECT_FALSE(descriptor_behind("/proc/self/fdinfo/1"));
-  EXPECT_FALSE(descriptor_behind("/proc/self/fd"));
-  EXPECT_FALSE(descriptor_behind("-"));
-}
 
 TEST(RankAgreement, WhatIsAtANameIsItsTypeAndSize) {
   const scratch dir;

@@ -158,26 +158,5 @@ TEST(CountsAndDuplicates, ALongDuplicateIsKeptWhole) {
             config.inputs[0] + ":2: duplicate of " + config.inputs[0] + ":1: " + ops + "\n");
 }
 
-// docs/usage.md: the counts wait in an unnamed temporary file in the counts file's directory,
-// so a run whose temporary directory is missing still writes them (nothing else spills here).
-TEST(CountsAndDuplicates, TheCountsWaitBesideTheCountsFile) {
-  temp_dir dir;
-  const char* before = std::getenv("TMPDIR");
-  const std::optional<std::string> saved =
-      before ? std::optional<std::string>(before) : std::nullopt;
-  ::setenv("TMPDIR", dir.path("missing").c_str(), 1);
-  run_config config;
-  config.inputs = {dir.file("a.fen", file_a()), dir.file("b.fen", file_b())};
-  files f;
-  EXPECT_NO_THROW(f = run_with(dir, config));
-  if (saved) {
-    ::setenv("TMPDIR", saved->c_str(), 1);
-  } else {
-    ::unsetenv("TMPDIR");
-  }
-  EXPECT_EQ(f.counts.substr(0, 2), "2\t");
-  EXPECT_EQ(f.stats.unique, 4U);
-}
-
 }  // namespace
 }  // namespace fenbatch::pipeline

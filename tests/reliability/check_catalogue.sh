@@ -5,8 +5,9 @@
 #   that is said);
 # - every row names at least one test that runs in CI (not only a scale-tier script);
 # - every named test exists: reliability.X -> tests/reliability/cases/X.sh, cli.X ->
-#   tests/cli/cases/X.sh, Suite.Name -> listed by --gtest_list_tests of one of the test binaries
-#   given as arguments, "scale-tier: PATH" -> PATH in the repository;
+#   tests/cli/cases/X.sh, distributed.run.X -> tests/distributed/runs/cases/X.sh (fenbatch-mpi's
+#   cases, run where MPI is found), Suite.Name -> listed by --gtest_list_tests of one of the
+#   test binaries given as arguments, "scale-tier: PATH" -> PATH in the repository;
 # - every reliability case file is named by some row.
 # Usage: [SHARED=../shared] check_catalogue.sh [GTEST_BINARY...]
 set -uo pipefail
@@ -88,6 +89,10 @@ for cid, (n, tokens) in sorted(rows.items()):
             name = t[len("cli."):]
             if not os.path.isfile(os.path.join(root, "tests/cli/cases", name + ".sh")):
                 problems.append(f"{cid}: {t}: no tests/cli/cases/{name}.sh")
+        elif t.startswith("distributed.run."):
+            name = t[len("distributed.run."):]
+            if not os.path.isfile(os.path.join(root, "tests/distributed/runs/cases", name + ".sh")):
+                problems.append(f"{cid}: {t}: no tests/distributed/runs/cases/{name}.sh")
         elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_/]*", t):
             gtest_names += 1
             if nbinaries == 0:

@@ -1,4 +1,5 @@
 #include "distributed/record_exchange.hpp"
+#include "fenbatch/pipeline/quoted_name.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -42,7 +43,8 @@ void exchange_records(const communicator& comm, const record_exchange& how,
         const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(left, share));
         out[r].resize(n);
         if (outgoing[r]->read_at(sent[r], out[r].data(), n) != n) {
-          throw std::runtime_error("temporary file " + outgoing[r]->directory() + ": cut short");
+          throw std::runtime_error("temporary file " + quoted_name(outgoing[r]->directory()) +
+                                   ": cut short");
         }
         sent[r] += n;
         if (r != self) bytes_sent += n;

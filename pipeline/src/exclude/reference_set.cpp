@@ -7,6 +7,7 @@
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/pipeline/record_format.hpp"
 
+#include "fenbatch/pipeline/quoted_name.hpp"
 #include "formats/record_headers.hpp"
 #include "input/input_reader.hpp"
 #include "stages/chunk.hpp"
@@ -70,8 +71,8 @@ std::unique_ptr<const dedupe_set> load_reference_set(const run_config& config,
     stats.invalid += counts.invalid;
     // A reference that excludes nothing because it is not what it was taken for.
     if (counts.valid == 0 && counts.invalid != 0 && config.diagnostic) {
-      config.diagnostic("fenbatch: warning: --exclude " + path + ": no valid position in " +
-                        std::to_string(counts.invalid) +
+      config.diagnostic("fenbatch: warning: --exclude " + quoted_name(path) +
+                        ": no valid position in " + std::to_string(counts.invalid) +
                         " lines (most common: " + std::string(most_common_reason(counts)) +
                         "); it excludes nothing. Is this a FEN/EPD file?");
     }

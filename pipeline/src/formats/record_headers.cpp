@@ -9,13 +9,10 @@
 #include "fenbatch/pipeline/config_error.hpp"
 #include "formats/csv_record.hpp"
 #include "stages/chunk.hpp"
+#include "stages/line_places.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
-
-std::string display_name(const std::string& path) {
-  return path == "-" ? "<stdin>" : path;
-}
 
 bool equal_ignoring_case(std::string_view a, std::string_view b) noexcept {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "fenbatch/pipeline/quoted_name.hpp"
 #include "spill/temp_space.hpp"
 #include "stages/local_partitions.hpp"
 
@@ -199,7 +200,7 @@ void dedupe_stages::check_temp_space() const {
   const std::uint64_t free = free_bytes(plan_.temp_dir);
   if (needed > free) {
     throw std::runtime_error(
-        "not enough space for partitioned dedupe in " + plan_.temp_dir + ": about " +
+        "not enough space for partitioned dedupe in " + quoted_name(plan_.temp_dir) + ": about " +
         std::to_string(needed >> 20) + " MiB needed, " + std::to_string(free >> 20) +
         " MiB free (choose another --temp-dir, or raise --memory-limit); nothing was written");
   }

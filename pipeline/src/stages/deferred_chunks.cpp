@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "fenbatch/pipeline/quoted_name.hpp"
 #include "input/input_source.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -55,7 +56,7 @@ bool deferred_chunks::replay(chunk& c) {
     scratch_.clear();
     while (scratch_.size() < size) {
       if (copy_->read_more(scratch_, size - scratch_.size()) == 0) {
-        throw std::runtime_error("read temporary file: " + copy_->directory() +
+        throw std::runtime_error("read temporary file: " + quoted_name(copy_->directory()) +
                                  ": the copy of the input ended early");
       }
     }
