@@ -31,8 +31,10 @@ input_reader::input_reader(std::vector<std::string> paths, input_options options
     // stat, not open: opening a FIFO now and again later would cut its writer off.
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0) throw_io_error("open", path, errno);
-    if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) || S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
-      opened_input in = open_input(path, options_);  // readable? a directory? a device?
+    if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) || S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ||
+        S_ISSOCK(st.st_mode)) {
+      // Readable? A directory, a device, a socket?
+      opened_input in = open_input(path, options_);
       if (in.owns_fd) ::close(in.fd);
     }
     if (S_ISREG(st.st_mode) && st.st_size > 0) {

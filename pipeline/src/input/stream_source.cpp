@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "fenbatch/core/line_splitter.hpp"
+#include "input/wide_text.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -35,6 +36,8 @@ stream_source::stream_source(int fd, const struct stat& st, bool owns_fd, std::s
                              std::string head, bool replayed_from_fd, compression kind)
     : input_source(fd, st),
       owns_fd_(owns_fd),
+      path_(path),
+      kind_(kind),
       stream_(make_raw_input(fd, st, std::move(path), std::move(head), replayed_from_fd), kind) {}
 
 stream_source::~stream_source() {
@@ -42,6 +45,13 @@ stream_source::~stream_source() {
 }
 
 bool stream_source::next(chunk_input& out, std::size_t target) {
+  if (!encoding_checked_) {
+    // A plain input's start was judged when it was opened; a compressed one's text only now.
+    encoding_checked_ = true;
+    if (kind_ != compression::none) {
+      refuse_wide_text(stream_.peek(wide_text_sample_size), path_, compression_name(kind_));
+    }
+  }
   std::vector<char>& buffer = out.storage;
   buffer.assign(carry_.begin(), carry_.end());
   carry_.clear();

@@ -1,7 +1,8 @@
 // An input read as a byte stream (pipes, FIFOs, stdin, compressed files, --no-mmap): text is
 // read into each chunk's own storage and cut after its last LF, the partial line carried to the
 // next chunk, overlong lines cut on the way (overlong_line_cutter.hpp), and --max-bytes honoured
-// as a read budget.
+// as a read budget. Decompressed text is refused when it is UTF-16 or UTF-32, as a plain file
+// is when opened.
 #pragma once
 
 #include <sys/stat.h>
@@ -32,11 +33,14 @@ class stream_source final : public input_source {
   void fill(std::vector<char>& buffer, std::size_t want);
 
   bool owns_fd_;
+  std::string path_;
+  compression kind_;
   decompressed_stream stream_;
   overlong_line_cutter cutter_;
   std::vector<char> carry_;
   bool eof_ = false;
   bool bom_checked_ = false;
+  bool encoding_checked_ = false;
   std::uint64_t text_offset_ = 0;
   std::uint64_t bytes_reported_ = 0;  // on-disk bytes accounted to chunks so far
   std::uint64_t budget_ = UINT64_MAX;
