@@ -63,10 +63,6 @@ bool input_reader::next(chunk_input& out, std::size_t target) {
       source_ = make_source(paths_[current_], options_, range(current_));
       if (options_.max_bytes != 0) source_->limit_to(options_.max_bytes - text_bytes_);
     }
-    if (options_.max_bytes != 0) {
-      target = static_cast<std::size_t>(std::min<std::uint64_t>(
-          target, std::max<std::uint64_t>(options_.max_bytes - text_bytes_, 1)));
-    }
     if (source_->next(out, target)) {
       out.file_index = current_;
       out.source = source_;

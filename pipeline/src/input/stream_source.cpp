@@ -93,23 +93,27 @@ bool stream_source::next(chunk_input& out, std::size_t target) {
   out.text_bytes = buffer.size() - (synthetic_lf ? 1 : 0) + dropped.tail + dropped.after_kept;
   out.dropped_crlf_lines = dropped.crlf_lines;
   text_offset_ += out.text_bytes;
-  out.input_bytes = stream_.raw_bytes_read() - bytes_reported_;
-  bytes_reported_ = stream_.raw_bytes_read();
+  if (kind_ == compression::none) {
+    // Bytes read past where --max-bytes stopped are not the run's, as for the file mapped.
+    out.input_bytes = out.text_bytes;
+  } else {
+    out.input_bytes = stream_.raw_bytes_read() - bytes_reported_;
+    bytes_reported_ = stream_.raw_bytes_read();
+  }
   return true;
 }
 
 void stream_source::fill(std::vector<char>& buffer, std::size_t want) {
-  if (budget_ == 0) {
+  want = limit_.allowance(want);
+  if (want == 0) {
     eof_ = true;
     return;
   }
-  want = static_cast<std::size_t>(std::min<std::uint64_t>(want, budget_));
   const std::size_t old = buffer.size();
   buffer.resize(old + want);
   const std::size_t got = stream_.read(buffer.data() + old, want);
-  buffer.resize(old + got);
+  buffer.resize(old + limit_.take(buffer.data() + old, got));
   if (got == 0) eof_ = true;
-  budget_ -= got;
 }
 
 }  // namespace fenbatch::pipeline::detail
