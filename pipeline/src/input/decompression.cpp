@@ -222,8 +222,16 @@ std::size_t decompressed_stream::read(char* out, std::size_t n) {
     s.pending_served += k;
     return k;
   }
-  if (n == 0) return 0;
-  return s.decoder ? s.decode(out, n) : s.read_raw(out, n);
+  if (!s.decoder) return s.read_raw(out, n);
+  // Filled whole, as a file read is: a caller growing its buffer for each read would otherwise
+  // pay for every block a decoder hands out.
+  std::size_t got = 0;
+  while (got < n) {
+    const std::size_t k = s.decode(out + got, n - got);
+    if (k == 0) break;
+    got += k;
+  }
+  return got;
 }
 
 std::string_view decompressed_stream::peek(std::size_t n) {

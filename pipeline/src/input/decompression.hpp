@@ -40,12 +40,13 @@ class decompressed_stream {
   decompressed_stream(const decompressed_stream&) = delete;
   decompressed_stream& operator=(const decompressed_stream&) = delete;
 
-  // Reads up to `n` text bytes into `out` (fewer when a pipe has no more yet); 0 at end of
-  // input. A corrupt or truncated stream throws std::runtime_error ("read: PATH: corrupt gzip
-  // stream: ... at offset N", N counting compressed bytes from the file's start), a shrunk file
-  // too. Zero bytes after the last gzip member or bzip2 stream are padding, as gzip and bzip2
-  // accept them (xz's stream padding is liblzma's to check); anything else after the last frame
-  // is refused as trailing garbage: it may be a damaged frame, and skipping it would lose data.
+  // Reads up to `n` text bytes into `out` (plain text: fewer when a pipe has no more yet;
+  // decompressed text: `n` unless the input ends first); 0 at end of input. A corrupt or truncated
+  // stream throws std::runtime_error ("read: PATH: corrupt gzip stream: ... at offset N", N
+  // counting compressed bytes from the file's start), a shrunk file too. Zero bytes after the last
+  // gzip member or bzip2 stream are padding, as gzip and bzip2 accept them (xz's stream padding is
+  // liblzma's to check); anything else after the last frame is refused as trailing garbage: it may
+  // be a damaged frame, and skipping it would lose data.
   std::size_t read(char* out, std::size_t n);
   // The first `n` text bytes (fewer at end of input), read ahead: read() serves them again.
   std::string_view peek(std::size_t n);
