@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "formats/csv_record.hpp"
 #include "formats/json_record.hpp"
@@ -127,6 +128,51 @@ TEST(JsonRecord, NamesEachProblem) {
   EXPECT_EQ(find_string_member(R"({"fen": "x")", "fen", m, scratch).code, fen_errc::json_syntax);
   EXPECT_EQ(find_string_member("{\"fen\": \"\xff\"}", "fen", m, scratch).code,
             fen_errc::json_syntax);
+}
+
+// RFC 8259 sets no limit on a number's size or precision: past 64 bits or past a double's
+// range is still valid JSON, and is fenbatch's business only in the position's member.
+TEST(JsonRecord, NumbersOfAnySizeAreValidJson) {
+  json_string_member m;
+  std::string scratch;
+  const std::string sixty_digits(60, '7');
+  for (const std::string& number : std::vector<std::string>{
+           "18446744073709551616", "-9223372036854775809", "1e309", "-1e309", "1E-400",
+           "0.00000000000000000000000000000000000000000000000000000001e-99999999999999999999",
+           sixty_digits, "-" + sixty_digits + "." + sixty_digits + "e+" + sixty_digits, "0", "-0",
+           "0.5", "1e5", "1E+5"}) {
+    SCOPED_TRACE(number);
+    for (const std::string& line :
+         {R"({"fen": "x", "n": )" + number + "}", R"({"n": )" + number + R"(, "fen": "x"})",
+          R"({"n": {"a": [)" + number + ", [" + number + R"(]], "b": )" + number +
+              R"(}, "fen": "x"})",
+          R"({"fen": "x", "n": [ )" + number + " ,\t" + number + " ]}"}) {
+      SCOPED_TRACE(line);
+      ASSERT_TRUE(find_string_member(line, "fen", m, scratch).ok());
+      EXPECT_EQ(m.text, "x");
+    }
+  }
+  // The position's member itself must still be a string.
+  EXPECT_EQ(find_string_member(R"({"fen": 18446744073709551616})", "fen", m, scratch),
+            (core::fen_status{fen_errc::json_not_string, 9}));
+}
+
+TEST(JsonRecord, NumbersOutsideTheGrammarAreSyntaxErrors) {
+  json_string_member m;
+  std::string scratch;
+  for (const std::string_view number :
+       {"01", "-", "+1", "1.", ".5", "1e", "1e+", "0x10", "1.5.5", "--1", "1-", "NaN", "Infinity",
+        "-Infinity", "1e309x", "18446744073709551616a", "- 1", "1 2"}) {
+    SCOPED_TRACE(number);
+    EXPECT_EQ(
+        find_string_member(R"({"fen": "x", "n": )" + std::string(number) + "}", "fen", m, scratch)
+            .code,
+        fen_errc::json_syntax);
+    EXPECT_EQ(find_string_member(R"({"n": [[)" + std::string(number) + R"(]], "fen": "x"})", "fen",
+                                 m, scratch)
+                  .code,
+              fen_errc::json_syntax);
+  }
 }
 
 TEST(JsonRecord, AppendEscapesWhatJsonNeeds) {

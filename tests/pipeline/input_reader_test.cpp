@@ -9,7 +9,9 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
+#include "fenbatch/core/line_limits.hpp"
 #include "fenbatch/core/record.hpp"
 #include "temp_dir.hpp"
 
@@ -26,8 +28,9 @@ struct collected {
   bool every_chunk_ends_a_line = true;
 };
 
-collected collect(const std::vector<std::string>& paths, bool mmap, std::size_t target) {
-  input_reader reader(paths, {mmap, false});
+collected collect(const std::vector<std::string>& paths, bool mmap, std::size_t target,
+                  std::uint64_t max_bytes = 0) {
+  input_reader reader(paths, {mmap, false, max_bytes});
   collected out;
   chunk_input c;
   while (reader.next(c, target)) {
@@ -97,6 +100,72 @@ TEST(InputReader, OverlongLineIsCutWhenStreamed) {
   EXPECT_EQ(got.text_bytes, 2 * (k.size() + 1) + huge.size() + 1);
   // Mapped, the whole line is a view: nothing is copied.
   EXPECT_EQ(collect({path}, true, 1000).text, k + "\n" + huge + "\n" + k + "\n");
+}
+
+// --max-bytes N: the lines that start within the first N bytes, whole, mapped or streamed,
+// whatever the chunk size; N just before an LF, just after one, between CR and LF, in a BOM.
+TEST(InputReader, MaxBytesReadsTheLinesStartingBeforeTheLimitWhole) {
+  temp_dir dir;
+  const std::string bom = "\xEF\xBB\xBF";
+  const std::vector<std::string> lines = {bom + k + "\n", "x\n", "\n", k + " | label\r\n",
+                                          "8/8/8/8/8/8/8/K6k w - - 0 1"};
+  std::string content;
+  for (const std::string& line : lines) content += line;
+  const std::string path = dir.file("a.fen", content);
+  for (std::uint64_t limit = 1; limit <= content.size() + 1; ++limit) {
+    std::string expected;
+    std::uint64_t end = 0;
+    for (const std::string& line : lines) {
+      if (end >= limit) break;
+      expected += line;
+      end += line.size();
+    }
+    expected = expected.substr(bom.size());
+    if (end == content.size()) expected += "<EOF>";
+    for (const bool mmap : {true, false}) {
+      for (const std::size_t target : {1UL, 7UL, 1UL << 20}) {
+        SCOPED_TRACE(testing::Message()
+                     << "limit " << limit << " mmap " << mmap << " target " << target);
+        const collected got = collect({path}, mmap, target, limit);
+        EXPECT_EQ(got.text, expected);
+        EXPECT_EQ(got.text_bytes, end);
+      }
+    }
+  }
+}
+
+// The limit counts across inputs: the second file is read up to the line holding its share.
+TEST(InputReader, MaxBytesCountsAcrossInputs) {
+  temp_dir dir;
+  const std::string a = dir.file("a.fen", k + "\n" + k + "\n");
+  const std::string b = dir.file("b.fen", k + "\n" + k + "\n");
+  const std::string c = dir.file("c.fen", k + "\n");
+  const std::uint64_t line = k.size() + 1;
+  for (const bool mmap : {true, false}) {
+    EXPECT_EQ(collect({a, b, c}, mmap, 10, 2 * line + 1).text_bytes, 3 * line);
+    EXPECT_EQ(collect({a, b, c}, mmap, 10, 2 * line).text_bytes, 2 * line);
+    EXPECT_EQ(collect({a, b, c}, mmap, 10, 4 * line + 1).text_bytes, 5 * line);
+  }
+}
+
+// A line that never ends (or is longer than a line may be) stops the reading a line's reach
+// past its start, or at the limit when that is further: it is rejected either way, and an
+// endless one must not be read forever.
+TEST(InputReader, MaxBytesStopsInAnOverlongLine) {
+  temp_dir dir;
+  const std::uint64_t reach = core::max_line_length + 2;
+  const std::string huge(3 * core::max_line_length, 'a');
+  const std::string path = dir.file("long.fen", k + "\n" + huge + "\n" + k + "\n");
+  const std::uint64_t start = k.size() + 1;  // of the long line
+  for (const std::uint64_t limit : {std::uint64_t{5}, start, start + 1, start + reach - 1,
+                                    start + reach, start + reach + 1, start + 2 * reach}) {
+    // The line holding byte limit - 1 is read to the later of the limit and its reach.
+    const std::uint64_t expected = limit <= start ? start : std::max(limit, start + reach);
+    for (const bool mmap : {true, false}) {
+      SCOPED_TRACE(testing::Message() << "limit " << limit << " mmap " << mmap);
+      EXPECT_EQ(collect({path}, mmap, 1000, limit).text_bytes, expected);
+    }
+  }
 }
 
 TEST(InputReader, MissingInputFailsBeforeReading) {

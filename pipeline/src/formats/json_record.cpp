@@ -13,6 +13,42 @@ namespace {
 namespace od = simdjson::ondemand;
 using simdjson::error_code;
 
+bool is_digit(char c) noexcept {
+  return c >= '0' && c <= '9';
+}
+
+// Whether `token` (a raw token, trailing JSON whitespace included) is a number by RFC 8259's
+// grammar. Its size is not fenbatch's business: simdjson's get_number() refuses integers past
+// 64 bits and doubles past DBL_MAX, valid JSON that is kept verbatim.
+bool is_json_number(std::string_view token) noexcept {
+  while (!token.empty() && (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' ||
+                            token.back() == '\r')) {
+    token.remove_suffix(1);
+  }
+  std::size_t i = 0;
+  const auto digits = [&] {
+    const std::size_t from = i;
+    while (i < token.size() && is_digit(token[i])) ++i;
+    return i > from;
+  };
+  if (i < token.size() && token[i] == '-') ++i;
+  if (i < token.size() && token[i] == '0') {
+    ++i;
+  } else if (!digits()) {
+    return false;
+  }
+  if (i < token.size() && token[i] == '.') {
+    ++i;
+    if (!digits()) return false;
+  }
+  if (i < token.size() && (token[i] == 'e' || token[i] == 'E')) {
+    ++i;
+    if (i < token.size() && (token[i] == '+' || token[i] == '-')) ++i;
+    if (!digits()) return false;
+  }
+  return i == token.size();
+}
+
 // Reads every part of a value so that On-Demand validates it (it checks only what is read).
 error_code consume(od::value value) noexcept {
   od::json_type type{};
@@ -39,7 +75,9 @@ error_code consume(od::value value) noexcept {
       }
       return simdjson::SUCCESS;
     }
-    case od::json_type::number: return value.get_number().error();
+    case od::json_type::number:
+      // Checked as text, not converted; the iterator skips the unread scalar.
+      return is_json_number(value.raw_json_token()) ? simdjson::SUCCESS : simdjson::NUMBER_ERROR;
     case od::json_type::string: return value.get_string().error();
     case od::json_type::boolean: return value.get_bool().error();
     case od::json_type::null: return value.is_null().error();

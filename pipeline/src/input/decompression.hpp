@@ -18,6 +18,9 @@ inline constexpr std::size_t compression_magic_size = 6;
 
 [[nodiscard]] compression sniff_compression(std::string_view head) noexcept;
 
+// "gzip", "bzip2", "xz", "zstd" ("plain" for none).
+[[nodiscard]] const char* compression_name(compression kind) noexcept;
+
 // Where a stream's on-disk bytes come from.
 struct raw_input {
   int fd = -1;  // read, never closed here: whoever opened it closes it
@@ -37,9 +40,16 @@ class decompressed_stream {
   decompressed_stream(const decompressed_stream&) = delete;
   decompressed_stream& operator=(const decompressed_stream&) = delete;
 
-  // Reads up to `n` text bytes into `out`; 0 at end of input. A corrupt or truncated stream
-  // throws std::runtime_error ("read: PATH: corrupt gzip stream: ..."), a shrunk file too.
+  // Reads up to `n` text bytes into `out` (plain text: fewer when a pipe has no more yet;
+  // decompressed text: `n` unless the input ends first); 0 at end of input. A corrupt or truncated
+  // stream throws std::runtime_error ("read: PATH: corrupt gzip stream: ... at offset N", N
+  // counting compressed bytes from the file's start), a shrunk file too. Zero bytes after the last
+  // gzip member or bzip2 stream are padding, as gzip and bzip2 accept them (xz's stream padding is
+  // liblzma's to check); anything else after the last frame is refused as trailing garbage: it may
+  // be a damaged frame, and skipping it would lose data.
   std::size_t read(char* out, std::size_t n);
+  // The first `n` text bytes (fewer at end of input), read ahead: read() serves them again.
+  std::string_view peek(std::size_t n);
   // On-disk bytes read so far.
   [[nodiscard]] std::uint64_t raw_bytes_read() const noexcept;
 

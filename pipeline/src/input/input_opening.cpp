@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "fenbatch/pipeline/io_error.hpp"
+#include "fenbatch/pipeline/quoted_name.hpp"
 #include "input/decompression.hpp"
 #include "input/mapped_source.hpp"
 #include "input/stream_source.hpp"
@@ -47,12 +48,26 @@ std::string read_prefix(const opened_input& in, const std::string& path, std::si
   return head;
 }
 
-void refuse_wide_text(std::string_view head, const opened_input& in, const std::string& path) {
-  if (!looks_like_wide_text(head)) return;
-  if (in.owns_fd) ::close(in.fd);
-  throw std::runtime_error("read: " + path +
-                           ": input looks like UTF-16 or UTF-32; convert it to UTF-8 (iconv -f "
-                           "UTF-16 -t UTF-8)");
+// The plain-text refusal of wide_text.hpp, closing the input first.
+void refuse_wide_plain_text(std::string_view head, const opened_input& in,
+                            const std::string& path) {
+  try {
+    refuse_wide_text(head, path);
+  } catch (...) {
+    if (in.owns_fd) ::close(in.fd);
+    throw;
+  }
+}
+
+// open(2) fails on a UNIX socket (ENXIO), which says nothing a user recognises.
+[[noreturn]] void throw_open_error(const std::string& path, int error) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && S_ISSOCK(st.st_mode)) {
+    throw std::runtime_error("open: " + quoted_name(path) +
+                             ": is a socket, which cannot be read as a file (send its data "
+                             "through a pipe or standard input instead)");
+  }
+  throw_io_error("open", path, error);
 }
 
 }  // namespace
@@ -67,7 +82,7 @@ opened_input open_input(const std::string& path, const input_options& options) {
     in.fd = STDIN_FILENO;
   } else {
     in.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
-    if (in.fd < 0) throw_io_error("open", path, errno);
+    if (in.fd < 0) throw_open_error(path, errno);
     in.owns_fd = true;
   }
   if (::fstat(in.fd, &in.st) != 0) {
@@ -84,7 +99,7 @@ opened_input open_input(const std::string& path, const input_options& options) {
   if (refuse != 0) {
     if (in.owns_fd) ::close(in.fd);
     if (refuse == ENODEV) {
-      throw std::runtime_error("open: " + path +
+      throw std::runtime_error("open: " + quoted_name(path) +
                                ": is a device (use --allow-special to read it anyway)");
     }
     throw_io_error("open", path, refuse);
@@ -101,7 +116,7 @@ void refuse_partial_reading(const opened_input& in, const std::string& path,
                             const input_range& range) {
   if (range.whole()) return;
   if (in.owns_fd) ::close(in.fd);
-  throw std::runtime_error("read: " + path +
+  throw std::runtime_error("read: " + quoted_name(path) +
                            ": cannot be read in part (only an uncompressed regular file that "
                            "can be mapped can; did it change, or run out of address space?)");
 }
@@ -116,7 +131,7 @@ std::shared_ptr<input_source> make_source(const std::string& path, const input_o
     const std::string head = read_prefix(in, path, wide_text_sample_size);
     const compression kind =
         sniff_compression(std::string_view(head).substr(0, compression_magic_size));
-    if (kind == compression::none) refuse_wide_text(head, in, path);
+    if (kind == compression::none) refuse_wide_plain_text(head, in, path);
     if (kind == compression::none && options.use_mmap) {
       const auto size = static_cast<std::size_t>(in.st.st_size);
       void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, in.fd, 0);
@@ -138,7 +153,7 @@ std::shared_ptr<input_source> make_source(const std::string& path, const input_o
   std::string head = read_head(in.fd, path, wide_text_sample_size);
   const compression kind =
       sniff_compression(std::string_view(head).substr(0, compression_magic_size));
-  if (kind == compression::none) refuse_wide_text(head, in, path);
+  if (kind == compression::none) refuse_wide_plain_text(head, in, path);
   return std::make_shared<stream_source>(in.fd, in.st, in.owns_fd, path, std::move(head), true,
                                          kind);
 }

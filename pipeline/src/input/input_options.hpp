@@ -9,7 +9,8 @@ namespace fenbatch::pipeline::detail {
 struct input_options {
   bool use_mmap = true;
   bool allow_special_files = false;
-  std::uint64_t max_bytes = 0;  // stop after this many text bytes in all (0: no limit)
+  // Read the lines that start within this many text bytes, all inputs together (0: no limit).
+  std::uint64_t max_bytes = 0;
 };
 
 }  // namespace fenbatch::pipeline::detail

@@ -31,8 +31,10 @@ input_reader::input_reader(std::vector<std::string> paths, input_options options
     // stat, not open: opening a FIFO now and again later would cut its writer off.
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0) throw_io_error("open", path, errno);
-    if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) || S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
-      opened_input in = open_input(path, options_);  // readable? a directory? a device?
+    if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) || S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ||
+        S_ISSOCK(st.st_mode)) {
+      // Readable? A directory, a device, a socket?
+      opened_input in = open_input(path, options_);
       if (in.owns_fd) ::close(in.fd);
     }
     if (S_ISREG(st.st_mode) && st.st_size > 0) {
@@ -60,10 +62,6 @@ bool input_reader::next(chunk_input& out, std::size_t target) {
     if (!source_) {
       source_ = make_source(paths_[current_], options_, range(current_));
       if (options_.max_bytes != 0) source_->limit_to(options_.max_bytes - text_bytes_);
-    }
-    if (options_.max_bytes != 0) {
-      target = static_cast<std::size_t>(std::min<std::uint64_t>(
-          target, std::max<std::uint64_t>(options_.max_bytes - text_bytes_, 1)));
     }
     if (source_->next(out, target)) {
       out.file_index = current_;

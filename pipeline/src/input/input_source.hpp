@@ -31,9 +31,9 @@ class input_source {
   // Appends the next part of the text to `out` (stream) or sets it (mapping): about `target`
   // bytes of whole lines; false once the input is done.
   virtual bool next(chunk_input& out, std::size_t target) = 0;
-  // Streams stop after this many more text bytes (--max-bytes); mapped files are finite and
-  // are cut at the chunk boundary after the limit instead.
-  virtual void limit_to(std::uint64_t /*bytes*/) noexcept {}
+  // --max-bytes, less what earlier inputs took: this many more text bytes may be read, rounded
+  // to whole lines as read_limit.hpp says, the same for every kind of source.
+  virtual void limit_to(std::uint64_t bytes) noexcept = 0;
 
  protected:
   int fd_;

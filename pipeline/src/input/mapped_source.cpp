@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "fenbatch/core/line_splitter.hpp"
+#include "input/read_limit.hpp"
 #include "output/signals.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -54,6 +55,12 @@ void mapped_source::release(std::string_view data) noexcept {
   if (last > first) {
     ::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
   }
+}
+
+void mapped_source::limit_to(std::uint64_t bytes) noexcept {
+  // From the first byte not yet accounted (a BOM counts, as it does when streamed).
+  const std::string_view rest(data_ + reported_, end_ - reported_);
+  end_ = std::max(position_, reported_ + static_cast<std::size_t>(limited_end(rest, bytes)));
 }
 
 bool mapped_source::next(chunk_input& out, std::size_t target) {

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 
 #include "input/input_range.hpp"
@@ -24,6 +25,8 @@ class mapped_source final : public input_source {
   [[nodiscard]] bool rereadable() const noexcept override { return true; }
   void release(std::string_view data) noexcept override;
   bool next(chunk_input& out, std::size_t target) override;
+  // The run's --max-bytes, less what earlier inputs took: whole lines (read_limit.hpp).
+  void limit_to(std::uint64_t bytes) noexcept override;
 
  private:
   const char* data_;

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "fenbatch/core/line_splitter.hpp"
+#include "input/wide_text.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -35,6 +36,8 @@ stream_source::stream_source(int fd, const struct stat& st, bool owns_fd, std::s
                              std::string head, bool replayed_from_fd, compression kind)
     : input_source(fd, st),
       owns_fd_(owns_fd),
+      path_(path),
+      kind_(kind),
       stream_(make_raw_input(fd, st, std::move(path), std::move(head), replayed_from_fd), kind) {}
 
 stream_source::~stream_source() {
@@ -42,6 +45,13 @@ stream_source::~stream_source() {
 }
 
 bool stream_source::next(chunk_input& out, std::size_t target) {
+  if (!encoding_checked_) {
+    // A plain input's start was judged when it was opened; a compressed one's text only now.
+    encoding_checked_ = true;
+    if (kind_ != compression::none) {
+      refuse_wide_text(stream_.peek(wide_text_sample_size), path_, compression_name(kind_));
+    }
+  }
   std::vector<char>& buffer = out.storage;
   buffer.assign(carry_.begin(), carry_.end());
   carry_.clear();
@@ -83,23 +93,27 @@ bool stream_source::next(chunk_input& out, std::size_t target) {
   out.text_bytes = buffer.size() - (synthetic_lf ? 1 : 0) + dropped.tail + dropped.after_kept;
   out.dropped_crlf_lines = dropped.crlf_lines;
   text_offset_ += out.text_bytes;
-  out.input_bytes = stream_.raw_bytes_read() - bytes_reported_;
-  bytes_reported_ = stream_.raw_bytes_read();
+  if (kind_ == compression::none) {
+    // Bytes read past where --max-bytes stopped are not the run's, as for the file mapped.
+    out.input_bytes = out.text_bytes;
+  } else {
+    out.input_bytes = stream_.raw_bytes_read() - bytes_reported_;
+    bytes_reported_ = stream_.raw_bytes_read();
+  }
   return true;
 }
 
 void stream_source::fill(std::vector<char>& buffer, std::size_t want) {
-  if (budget_ == 0) {
+  want = limit_.allowance(want);
+  if (want == 0) {
     eof_ = true;
     return;
   }
-  want = static_cast<std::size_t>(std::min<std::uint64_t>(want, budget_));
   const std::size_t old = buffer.size();
   buffer.resize(old + want);
   const std::size_t got = stream_.read(buffer.data() + old, want);
-  buffer.resize(old + got);
+  buffer.resize(old + limit_.take(buffer.data() + old, got));
   if (got == 0) eof_ = true;
-  budget_ -= got;
 }
 
 }  // namespace fenbatch::pipeline::detail

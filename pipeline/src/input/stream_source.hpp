@@ -1,7 +1,8 @@
 // An input read as a byte stream (pipes, FIFOs, stdin, compressed files, --no-mmap): text is
 // read into each chunk's own storage and cut after its last LF, the partial line carried to the
 // next chunk, overlong lines cut on the way (overlong_line_cutter.hpp), and --max-bytes honoured
-// as a read budget.
+// as read_limit.hpp says. Decompressed text is refused when it is UTF-16 or UTF-32, as a plain
+// file is when opened.
 #pragma once
 
 #include <sys/stat.h>
@@ -14,6 +15,7 @@
 #include "input/decompression.hpp"
 #include "input/input_source.hpp"
 #include "input/overlong_line_cutter.hpp"
+#include "input/read_limit.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -25,21 +27,24 @@ class stream_source final : public input_source {
   ~stream_source() override;
 
   bool next(chunk_input& out, std::size_t target) override;
-  // At most this many more text bytes are read (the run's --max-bytes); then end of input.
-  void limit_to(std::uint64_t bytes) noexcept override { budget_ = bytes; }
+  // The run's --max-bytes, less what earlier inputs took: whole lines (read_limit.hpp).
+  void limit_to(std::uint64_t bytes) noexcept override { limit_ = stream_limit(bytes); }
 
  private:
   void fill(std::vector<char>& buffer, std::size_t want);
 
   bool owns_fd_;
+  std::string path_;
+  compression kind_;
   decompressed_stream stream_;
   overlong_line_cutter cutter_;
   std::vector<char> carry_;
   bool eof_ = false;
   bool bom_checked_ = false;
+  bool encoding_checked_ = false;
   std::uint64_t text_offset_ = 0;
   std::uint64_t bytes_reported_ = 0;  // on-disk bytes accounted to chunks so far
-  std::uint64_t budget_ = UINT64_MAX;
+  stream_limit limit_;
 };
 
 }  // namespace fenbatch::pipeline::detail

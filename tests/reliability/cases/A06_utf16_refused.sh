@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A06: UTF-16 input (with a BOM, little and big endian; without a BOM, as a file) is refused:
-# exit 2, "fenbatch: read: FILE: input looks like UTF-16 or UTF-32; convert it to UTF-8 ...", no output
+# exit 2, "fenbatch: read: FILE: input looks like UTF-16LE; convert it to UTF-8 (iconv -f
+# UTF-16LE -t UTF-8)" naming the byte order found (I12), no output
 # (an existing one untouched), no temporary, IIC; also after a good first input and through
 # standard input with a BOM. (UTF-32 and BOM-less UTF-16 on a pipe: A06_utf32_refused.)
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
@@ -12,7 +13,9 @@ iconv -f UTF-8 -t UTF-16LE <plain.fen >le16.fen       # no BOM
 iconv -f UTF-8 -t UTF-16BE <plain.fen >be16.fen       # no BOM
 printf 'old content\n' >out.fen
 saved=$(fingerprint_content out.fen)
-for input in bom16.fen bom16be.fen le16.fen be16.fen "plain.fen bom16.fen" "stdin bom16.fen"; do
+for case in bom16.fen:LE bom16be.fen:BE le16.fen:LE be16.fen:BE "plain.fen bom16.fen:LE" "stdin bom16.fen:LE"; do
+  input=${case%:*}
+  order=${case##*:}
   set -- $input
   last=${!#}
   iic_save "$last"
@@ -23,7 +26,8 @@ for input in bom16.fen bom16be.fen le16.fen be16.fen "plain.fen bom16.fen" "stdi
   fi
   status=$?
   aoc_check "$input" "$status" out.fen "$saved" err.txt
-  grep -q 'input looks like UTF-16 or UTF-32; convert it to UTF-8' err.txt || fail "$input: message: $(cat err.txt)"
+  grep -q "input looks like UTF-16$order; convert it to UTF-8 (iconv -f UTF-16$order -t UTF-8)\$" err.txt ||
+    fail "$input: message: $(cat err.txt)"
   iic_check "$last" "$input"
 done
 finish
