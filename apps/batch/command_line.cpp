@@ -235,7 +235,7 @@ po::options_description visible_options(command_line& c, option_texts& t) {
       ("no-mmap", "read regular files instead of mapping them")
       ("allow-special", "accept character and block devices as input")
       ("max-bytes", po::value(&t.max_bytes)->value_name("N"),
-       "stop reading after about N bytes (N at least 1; suffixes K, M, G)");
+       "read only the lines starting in the first N bytes, whole (N at least 1; suffixes K, M, G)");
   po::options_description output("Output");
   output.add_options()
       ("format", po::value(&t.format)->value_name("FORMAT"), format_help.c_str())
@@ -258,7 +258,7 @@ po::options_description visible_options(command_line& c, option_texts& t) {
       ("max-invalid", po::value(&t.max_invalid)->value_name("N"),
        "exit 1 if more than N lines are invalid")
       ("samples", po::value(&t.samples)->value_name("N"),
-       "invalid lines quoted on stderr per reason (default 3)")
+       "invalid lines quoted on stderr per reason (default 3; at most 100 kept)")
       ("list-reasons", "list every reason a line can be rejected for, and exit");
   po::options_description statistics("Statistics and messages");
   statistics.add_options()
