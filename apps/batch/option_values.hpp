@@ -1,30 +1,21 @@
 // What fenbatch's options accept, checked before any work: the range of each numeric option
 // (every refusal says why and what is allowed), and the names given to the options that take a
-// file or a directory (never empty, never option-like). Header-only: command_line.cpp is its
-// one user.
+// file or a directory (never empty, never option-like).
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
 #include "fenbatch/cli/parse_number.hpp"
-#include "fenbatch/pipeline/quoted_name.hpp"
 
 namespace fenbatch::app::option_values {
 
 // A value as the user typed it, in single quotes ('1M ', '') and with control characters and
 // bytes that are not UTF-8 escaped as ls escapes file names ($'\033'): nothing raw reaches the
 // terminal.
-inline std::string shown(std::string_view text) {
-  std::string quoted = pipeline::quoted_name(text);
-  if (quoted.front() != '\'' && quoted.front() != '"' && quoted.front() != '$') {
-    quoted = "'" + quoted + "'";
-  }
-  return quoted;
-}
+std::string shown(std::string_view text);
 
 // What a numeric option allows, stated in every refusal of its value.
 struct number_rule {
@@ -63,22 +54,7 @@ inline constexpr std::string_view memory_allowed =
 
 // Why `reading` breaks `rule`, with what is allowed ("too large; allowed: 0 to 4096, ..."), or
 // "" when the value is allowed.
-inline std::string number_refusal(const cli::number_reading& reading, const number_rule& rule) {
-  std::string why;
-  switch (reading.error) {
-    case cli::number_error::none:
-      if (reading.value >= rule.low) return "";
-      why = "too small";
-      break;
-    case cli::number_error::empty: why = "empty"; break;
-    case cli::number_error::negative: why = "negative"; break;
-    case cli::number_error::not_a_number:
-      why = rule.size ? "not a size" : "not a whole number";
-      break;
-    case cli::number_error::too_large: why = "too large"; break;
-  }
-  return why + "; allowed: " + std::string(rule.allowed);
-}
+std::string number_refusal(const cli::number_reading& reading, const number_rule& rule);
 
 // The options that take a file or a directory; '-' is standard input or output for the files.
 struct path_option {
@@ -91,40 +67,17 @@ inline constexpr std::array path_options{
     path_option{"stats-json", "FILE"}, path_option{"report", "FILE"},
     path_option{"exclude", "FILE"},    path_option{"temp-dir", "DIR"}};
 
-inline const path_option* path_option_named(std::string_view name) {
-  const auto* found = std::find_if(path_options.begin(), path_options.end(),
-                                   [name](const path_option& p) { return p.name == name; });
-  return found == path_options.end() ? nullptr : found;
-}
+const path_option* path_option_named(std::string_view name);
 
 // A value that begins with '-' (given as "--stats-json --quiet", "--stats-json=--quiet" or
 // "-o-x"): far more often a forgotten argument than a file named so. `typed`: the option as
 // the user typed it.
-inline std::string option_like_refusal(const path_option& option, std::string_view typed,
-                                       std::string_view value) {
-  const std::string_view thing = option.kind == "DIR" ? "directory" : "file";
-  return std::string(typed) + " takes a " + std::string(option.kind) + ", not the option-like " +
-         shown(value) + " (was its argument forgotten?); to name a " + std::string(thing) +
-         " that begins with '-', write " + shown("./" + std::string(value));
-}
+std::string option_like_refusal(const path_option& option, std::string_view typed,
+                                std::string_view value);
 
 // Why `value` cannot be `option`'s file or directory, or "": an empty name (inside the
 // pipeline "" means "not given", and an empty output failed only at the end of the run), '-'
 // for a directory (for files it is standard input or output), an option-like name.
-inline std::string path_refusal(const path_option& option, std::string_view typed,
-                                std::string_view value) {
-  const bool dir = option.kind == "DIR";
-  if (value.empty()) {
-    return dir ? std::string(typed) + " needs a directory (leave it out for $TMPDIR, else /tmp)"
-               : std::string(typed) + " needs a file name, not an empty one ('')";
-  }
-  if (value == "-" && dir) {
-    return std::string(typed) +
-           " needs a directory, and '-' is none; write './-' for a "
-           "directory named -";
-  }
-  if (value.front() == '-' && value != "-") return option_like_refusal(option, typed, value);
-  return "";
-}
+std::string path_refusal(const path_option& option, std::string_view typed, std::string_view value);
 
 }  // namespace fenbatch::app::option_values

@@ -17,36 +17,21 @@
 #include "distributed/failure_agreement.hpp"
 #include "distributed/rank_part.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
+#include "temp_dir.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A private directory, removed afterwards.
-class scratch {
- public:
-  scratch() {
-    std::string pattern = fs::temp_directory_path() / "fenbatch-agreement-XXXXXX";
-    path_ = ::mkdtemp(pattern.data());
-  }
-  ~scratch() { fs::remove_all(path_); }
-  scratch(const scratch&) = delete;
-  scratch& operator=(const scratch&) = delete;
-  [[nodiscard]] std::string operator/(const std::string& name) const { return path_ / name; }
-
- private:
-  fs::path path_;
-};
-
 TEST(RankAgreement, WhatIsAtANameIsItsTypeAndSize) {
-  const scratch dir;
-  std::ofstream(dir / "in.fen") << "0123456789";
-  fs::create_directory(dir / "d");
-  EXPECT_EQ(what_is_at(dir / "in.fen"), "a regular file of 10 bytes");
-  EXPECT_EQ(what_is_at(dir / "d"), "a directory");
+  const test::temp_dir dir;
+  std::ofstream(dir.path("in.fen")) << "0123456789";
+  fs::create_directory(dir.path("d"));
+  EXPECT_EQ(what_is_at(dir.path("in.fen")), "a regular file of 10 bytes");
+  EXPECT_EQ(what_is_at(dir.path("d")), "a directory");
   EXPECT_EQ(what_is_at("/dev/null"), "a character device");
-  EXPECT_EQ(what_is_at(dir / "absent"), "unreachable (No such file or directory)");
+  EXPECT_EQ(what_is_at(dir.path("absent")), "unreachable (No such file or directory)");
   EXPECT_EQ(what_is_at("-"), "standard input");
   EXPECT_EQ(what_is_at("/dev/fd/4"), "descriptor 4");
 }

@@ -11,26 +11,12 @@
 #include <fstream>
 #include <string>
 
+#include "temp_dir.hpp"
+
 namespace fenbatch::pipeline::detail {
 namespace {
 
 namespace fs = std::filesystem;
-
-// A private directory, removed afterwards.
-class scratch {
- public:
-  scratch() {
-    std::string pattern = fs::temp_directory_path() / "fenbatch-descriptor-XXXXXX";
-    path_ = ::mkdtemp(pattern.data());
-  }
-  ~scratch() { fs::remove_all(path_); }
-  scratch(const scratch&) = delete;
-  scratch& operator=(const scratch&) = delete;
-  [[nodiscard]] std::string operator/(const std::string& name) const { return path_ / name; }
-
- private:
-  fs::path path_;
-};
 
 TEST(DescriptorName, TheStandardNamesLeadToTheirDescriptors) {
   EXPECT_EQ(descriptor_behind("/dev/stdin"), 0U);
@@ -46,24 +32,24 @@ TEST(DescriptorName, TheStandardNamesLeadToTheirDescriptors) {
 TEST(DescriptorName, OtherSpellingsAndLinksLeadThereToo) {
   EXPECT_EQ(descriptor_behind("/dev//fd/../fd/1"), 1U);
   EXPECT_EQ(descriptor_behind("/proc/self/./fd/2"), 2U);
-  const scratch dir;
-  fs::create_symlink("/dev/stdout", dir / "out.fen");
-  fs::create_symlink("out.fen", dir / "chain.fen");  // relative, to a link
-  fs::create_symlink("/proc/self/fd", dir / "fds");
-  EXPECT_EQ(descriptor_behind(dir / "out.fen"), 1U);
-  EXPECT_EQ(descriptor_behind(dir / "chain.fen"), 1U);
-  EXPECT_EQ(descriptor_behind(dir / "fds/3"), 3U);
+  const test::temp_dir dir;
+  fs::create_symlink("/dev/stdout", dir.path("out.fen"));
+  fs::create_symlink("out.fen", dir.path("chain.fen"));  // relative, to a link
+  fs::create_symlink("/proc/self/fd", dir.path("fds"));
+  EXPECT_EQ(descriptor_behind(dir.path("out.fen")), 1U);
+  EXPECT_EQ(descriptor_behind(dir.path("chain.fen")), 1U);
+  EXPECT_EQ(descriptor_behind(dir.path("fds/3")), 3U);
 }
 
 TEST(DescriptorName, FilesAndOtherNamesLeadNowhere) {
-  const scratch dir;
-  std::ofstream(dir / "1") << "x\n";  // a file named like a descriptor
-  fs::create_symlink("1", dir / "link");
-  fs::create_symlink("missing", dir / "dangling");
-  EXPECT_FALSE(descriptor_behind(dir / "1"));
-  EXPECT_FALSE(descriptor_behind(dir / "link"));
-  EXPECT_FALSE(descriptor_behind(dir / "dangling"));
-  EXPECT_FALSE(descriptor_behind(dir / "absent.fen"));
+  const test::temp_dir dir;
+  std::ofstream(dir.path("1")) << "x\n";  // a file named like a descriptor
+  fs::create_symlink("1", dir.path("link"));
+  fs::create_symlink("missing", dir.path("dangling"));
+  EXPECT_FALSE(descriptor_behind(dir.path("1")));
+  EXPECT_FALSE(descriptor_behind(dir.path("link")));
+  EXPECT_FALSE(descriptor_behind(dir.path("dangling")));
+  EXPECT_FALSE(descriptor_behind(dir.path("absent.fen")));
   EXPECT_FALSE(descriptor_behind("/dev/null"));
   EXPECT_FALSE(descriptor_behind("/proc/self/fdinfo/1"));
   EXPECT_FALSE(descriptor_behind("/proc/self/fd"));
