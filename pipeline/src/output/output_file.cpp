@@ -13,7 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-
 #include <cerrno>
 #include <cstring>
 #include <optional>

@@ -9,44 +9,9 @@
 #include <string>
 #include <string_view>
 
+#include "text/utf8_sequence.hpp"
+
 namespace fenbatch::pipeline::detail {
-
-// U+FFFD, for bytes that are not UTF-8 and characters XML forbids.
-inline constexpr std::string_view replacement_character = "\xEF\xBF\xBD";
-
-// The length of the well-formed UTF-8 sequence at the start of `text` (Unicode Table 3-7), or 0
-// with `prefix` set to the length of its longest valid prefix (at least 1): one U+FFFD replaces
-// each such maximal subpart, as Unicode recommends (section 3.9, "U+FFFD Substitution of
-// Maximal Subparts").
-inline std::size_t utf8_sequence_length(std::string_view text, std::size_t& prefix) noexcept {
-  const auto byte = [&text](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-  const unsigned char lead = byte(0);
-  prefix = 1;
-  if (lead < 0x80) return 1;
-  std::size_t length = 0;
-  unsigned char low = 0x80;  // the range of the second byte
-  unsigned char high = 0xBF;
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    length = 2;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    length = 3;
-    if (lead == 0xE0) low = 0xA0;
-    if (lead == 0xED) high = 0x9F;  // (no surrogates)
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    length = 4;
-    if (lead == 0xF0) low = 0x90;
-    if (lead == 0xF4) high = 0x8F;
-  } else {
-    return 0;
-  }
-  for (std::size_t i = 1; i < length; ++i) {
-    if (i >= text.size()) return 0;
-    const unsigned char b = byte(i);
-    if (i == 1 ? (b < low || b > high) : (b < 0x80 || b > 0xBF)) return 0;
-    prefix = i + 1;
-  }
-  return length;
-}
 
 // Whether XML 1.0 allows this well-formed sequence as text: not the C0 controls but tab, line
 // feed and carriage return, and not U+FFFE or U+FFFF. DEL and the C1 controls, which XML allows

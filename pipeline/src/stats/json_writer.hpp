@@ -11,7 +11,7 @@
 #include <string_view>
 #include <utility>
 
-#include "report/html_text.hpp"
+#include "text/utf8_sequence.hpp"
 
 namespace fenbatch::pipeline::detail {
 

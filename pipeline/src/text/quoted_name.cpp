@@ -3,34 +3,19 @@
 #include <cstddef>
 #include <cstdio>
 
+#include "text/utf8_sequence.hpp"
+
 namespace fenbatch::pipeline {
 namespace {
 
 // The length of the well-formed UTF-8 sequence starting at `s[i]` that is printable (not a C1
-// control, U+0080..U+009F), or 0.
+// control, U+0080..U+009F, the sequences C2 80..C2 9F), or 0.
 std::size_t printable_utf8_length(std::string_view s, std::size_t i) {
-  const auto byte = [&s](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char lead = byte(i);
-  std::size_t length = 0;
-  unsigned min = 0;
-  unsigned code = 0;
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    length = 2, min = 0x80, code = lead & 0x1Fu;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    length = 3, min = 0x800, code = lead & 0x0Fu;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    length = 4, min = 0x10000, code = lead & 0x07u;
-  } else {
-    return 0;
-  }
-  if (i + length > s.size()) return 0;
-  for (std::size_t k = 1; k < length; ++k) {
-    if ((byte(i + k) & 0xC0u) != 0x80u) return 0;
-    code = (code << 6) | (byte(i + k) & 0x3Fu);
-  }
-  const bool surrogate = code >= 0xD800 && code <= 0xDFFF;
-  if (code < min || code > 0x10FFFF || surrogate || code <= 0x9F) return 0;
-  return length;
+  std::size_t prefix = 0;
+  const std::size_t length = detail::utf8_sequence_length(s.substr(i), prefix);
+  const bool c1_control = length == 2 && static_cast<unsigned char>(s[i]) == 0xC2 &&
+                          static_cast<unsigned char>(s[i + 1]) < 0xA0;
+  return c1_control ? 0 : length;
 }
 
 bool is_control(unsigned char c) {
