@@ -45,12 +45,12 @@ cat >other_fs.sh <<'SH'
 cd "$1" || exit 1
 cp original.fen fs/set.fen
 ln -sf fs/set.fen cross.fen
-strace -f -qq -o strace.log -e trace=openat,rename "$FENBATCH" -q --dedupe cross.fen cross.fen 2>err.txt
+env "$STRACE_ENV" strace -f -qq -o strace.log -e trace=openat,rename "$FENBATCH" -q --dedupe cross.fen cross.fen 2>err.txt
 echo "status $?" >result.txt
 cmp -s expected.fen fs/set.fen && echo "written through" >>result.txt
 [ -z "$(find fs -name '.*fenbatch*')" ] && echo "nothing left" >>result.txt
 SH
-FENBATCH=$FENBATCH on_small_tmpfs 64m fs other_fs.sh "$PWD" || fail "cannot run on a tmpfs"
+FENBATCH=$FENBATCH STRACE_ENV=$STRACE_ENV on_small_tmpfs 64m fs other_fs.sh "$PWD" || fail "cannot run on a tmpfs"
 grep -q '^status 0$' result.txt || fail "target on another file system: $(cat result.txt) $(cat err.txt)"
 grep -q 'cross-device' err.txt && fail "target on another file system: $(cat err.txt)"
 grep -Eq 'openat\(AT_FDCWD, "fs", [^)]*O_TMPFILE' strace.log ||
