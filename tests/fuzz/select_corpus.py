@@ -33,6 +33,8 @@ def measure(fuzzer, data, max_len, scratch):
                     str(scratch / "out"), str(scratch / "in")],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     edges, features = set(), set()
+    if not control.exists():  # (libFuzzer skips an empty input: nothing measured)
+        return edges, features
     for line in control.read_text().splitlines():
         words = line.split()
         if words[:1] == ["COV"]:
