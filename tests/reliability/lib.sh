@@ -288,6 +288,19 @@ held_in() {
   fd=$((${sc[$([ "$2" = mmap ] && echo 5 || echo 1)]}))
   [[ $(readlink /proc/"$1"/fd/"$fd" 2>/dev/null) =~ $3 ]]
 }
+# rename_numbers: the numbers of rename, renameat and renameat2 on this machine (empty if
+# unknown). held_in_rename PID: PID (its main thread) is stopped by strace inside one of them.
+rename_numbers() {
+  case "$(uname -m)" in
+    x86_64) echo "82 264 316" ;; aarch64) echo "38 276" ;; *) echo "" ;;
+  esac
+}
+held_in_rename() {
+  local sc
+  [ "$(sed 's/.*) //' /proc/"$1"/stat 2>/dev/null | cut -d' ' -f1)" = t ] || return 1
+  read -r -a sc </proc/"$1"/syscall 2>/dev/null || return 1
+  [[ " $(rename_numbers) " == *" ${sc[0]} "* ]]
+}
 # hold_and_change SYSCALL PATH_REGEX CHANGE STRACE_SPEC COMMAND...: runs COMMAND under
 # strace -f -e STRACE_SPEC (an inject=SYSCALL:delay_enter/delay_exit=US:when=N that holds the
 # chosen call), stderr to err.txt and strace's log to strace.log; waits until the process is

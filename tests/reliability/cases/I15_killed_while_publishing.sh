@@ -16,17 +16,6 @@
 need strace
 "$FENBATCH_GEN" -n 3000 --seed 153 -o in.fen || die "fenbatch-gen failed"
 "$FENBATCH" -q --dedupe in.fen expected.fen || die "reference run failed"
-rename_numbers() {
-  case "$(uname -m)" in
-    x86_64) echo "82 264 316" ;; aarch64) echo "38 276" ;; *) echo "" ;;
-  esac
-}
-held_in_rename() {
-  local sc
-  [ "$(sed 's/.*) //' /proc/"$1"/stat 2>/dev/null | cut -d' ' -f1)" = t ] || return 1
-  read -r -a sc </proc/"$1"/syscall 2>/dev/null || return 1
-  [[ " $(rename_numbers) " == *" ${sc[0]} "* ]]
-}
 [ -n "$(rename_numbers)" ] || die "no rename system call numbers known for $(uname -m)"
 printf '%s\n' "$K" >small.fen
 "$FENBATCH" -q --stats-json old.json small.fen /dev/null || die "old statistics run failed"   # (of its kind)

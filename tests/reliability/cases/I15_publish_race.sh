@@ -16,18 +16,6 @@ need strace
 "$FENBATCH" -q --dedupe a.fen ra.fen && "$FENBATCH" -q --dedupe b.fen rb.fen || die "reference runs failed"
 cmp -s ra.fen rb.fen && die "the two inputs give the same output"
 
-# The main thread of PID is stopped by strace inside a rename (any of its system calls).
-rename_numbers() {
-  case "$(uname -m)" in
-    x86_64) echo "82 264 316" ;; aarch64) echo "38 276" ;; *) echo "" ;;
-  esac
-}
-held_in_rename() {
-  local sc
-  [ "$(sed 's/.*) //' /proc/"$1"/stat 2>/dev/null | cut -d' ' -f1)" = t ] || return 1
-  read -r -a sc </proc/"$1"/syscall 2>/dev/null || return 1
-  [[ " $(rename_numbers) " == *" ${sc[0]} "* ]]
-}
 [ -n "$(rename_numbers)" ] || die "no rename system call numbers known for $(uname -m)"
 
 # Which run a set came from: the output's content and the statistics' input must agree.
