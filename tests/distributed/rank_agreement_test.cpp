@@ -188,7 +188,7 @@ TEST(Refusals, StandardOutputAsAWrittenFileIsRefusedOnEveryRank) {
   run_config c = sample_config();
   c.rejects_path = "-";
   try {
-    refuse_what_cannot_be_split(c, comm);
+    refuse_what_cannot_be_split(resolve_run(c), comm);
     ADD_FAILURE() << "not refused";
   } catch (const config_error& e) {
     EXPECT_EQ(
@@ -203,7 +203,7 @@ TEST(Refusals, ARefusalOnOneRankOnlyEndsEveryRank) {
   run_config c = sample_config();
   if (comm.rank() == 1) c.output = "/dev/stdout";  // (as a link only one machine has)
   try {
-    refuse_what_cannot_be_split(c, comm);
+    refuse_what_cannot_be_split(resolve_run(c), comm);
     ADD_FAILURE() << "not refused";
   } catch (const distributed_failure& e) {
     EXPECT_EQ(std::string(e.what()).rfind(

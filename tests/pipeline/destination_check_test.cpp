@@ -17,6 +17,7 @@
 
 #include "fenbatch/pipeline/config_error.hpp"
 #include "fenbatch/pipeline/run.hpp"
+#include "plan/resolved_run.hpp"
 #include "read_file.hpp"
 #include "temp_dir.hpp"
 
@@ -31,7 +32,8 @@ constexpr const char* position = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
 // The message of the config_error that check_destinations throws, or "" when it accepts.
 std::string refusal(const run_config& config) {
   try {
-    check_destinations(config);
+    const detail::resolved_run run = detail::resolve_run(config);
+    check_destinations(run.outputs, run.inputs, run.references);
   } catch (const config_error& e) {
     return e.what();
   }

@@ -17,7 +17,9 @@
 #include <vector>
 
 #include "distributed/global_origin.hpp"
+#include "fenbatch/pipeline/run_config.hpp"
 #include "input/input_reader.hpp"
+#include "plan/resolved_run.hpp"
 #include "temp_dir.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -26,6 +28,12 @@ namespace {
 using test::temp_dir;
 
 const std::string fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+
+// The probe with the options a run of `config` reads its inputs with.
+input_probe probe_input(const std::string& path, const run_config& config) {
+  const resolved_run run = resolve_run(config);
+  return detail::probe_input(path, run.inputs.reading, run.lines.format);
+}
 
 // --- probe_input ---------------------------------------------------------------------------
 

@@ -3,8 +3,8 @@
 // fails anywhere meets the others at the next agreement and all end together:
 //   A. rank 0 probes the inputs and opens the final files (before anything is read);
 //   B. each rank counts the lines of its partial ranges (input_split.hpp): line numbering;
-//   C. each rank runs the pipeline over its part (run_part.hpp), its dedupe keys going to
-//      their owners (distributed_dedupe.hpp); its files are prepared, not published;
+//   C. each rank runs the phases of a run over its part (run_phases.hpp), its dedupe keys
+//      going to their owners (distributed_dedupe.hpp); its files are prepared, not published;
 //   D. rank 0 gathers the statistics and diagnostics and joins the parts of every file in rank
 //      order (part_assembly.hpp);
 //   E. rank 0 publishes, only once every rank has succeeded.
@@ -38,17 +38,18 @@
 #include "distributed/stats_wire.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
-#include "fenbatch/pipeline/html_report.hpp"
 #include "fenbatch/pipeline/record_format.hpp"
-#include "fenbatch/pipeline/stats_json.hpp"
 #include "input/input_opening.hpp"
 #include "input/input_source.hpp"
 #include "memory/memory_budget.hpp"
 #include "output/codec_choice.hpp"
 #include "output/destination_check.hpp"
 #include "output/output_transaction.hpp"
-#include "run_part.hpp"
+#include "plan/resolved_run.hpp"
+#include "report/report_document.hpp"
+#include "run/run_phases.hpp"
 #include "spill/spill_file.hpp"
+#include "stats/stats_document.hpp"
 
 namespace fenbatch::pipeline {
 namespace detail {
@@ -83,81 +84,31 @@ std::vector<std::string> split_lines(const std::string& text) {
 
 class distributed_run {
  public:
-  explicit distributed_run(const run_config& asked) : config_(asked) {
-    if (!config_.counts_path.empty() || !config_.duplicates_path.empty()) config_.dedupe = true;
-  }
+  explicit distributed_run(const run_config& asked) : run_(resolve_run(asked)) {}
 
   run_stats run() {
-    refuse_what_cannot_be_split(config_, comm_);
-    const bool show_progress = comm_.broadcast(config_.progress ? "1" : "0", 0) == "1";
-    relay_.emplace(MPI_COMM_WORLD, show_progress, config_.progress);
-    // A: rank 0 checks the destinations and the output codec, probes the inputs and opens the
-    // final files, before anything is read.
+    refuse_what_cannot_be_split(run_, comm_);
+    const bool show_progress = comm_.broadcast(run_.listeners.progress ? "1" : "0", 0) == "1";
+    relay_.emplace(MPI_COMM_WORLD, show_progress, run_.listeners.progress);
     std::exception_ptr failure;
-    std::vector<input_probe> probes(config_.inputs.size());
     first_header header;
-    if (comm_.rank() == 0) {
-      held(failure, [&] {
-        check_destinations(config_);
-        for (std::size_t i = 0; i < probes.size(); ++i) {
-          probes[i] = probe_input(config_.inputs[i], config_);
-        }
-        header = find_first_header(config_);
-        finals_.emplace(config_, threads(), notice(), true);
-      });
-    }
-    agree(comm_, failure);
-    probes = decode_probes(comm_.broadcast(encode_probes(probes), 0), probes.size());
-    header.text = comm_.broadcast(header.text, 0);
-    header.input = std::stoull(comm_.broadcast(std::to_string(header.input), 0));
-    const std::vector<input_range> ranges = split_for_rank(
-        probes, static_cast<std::size_t>(comm_.size()), static_cast<std::size_t>(comm_.rank()));
-
+    const std::vector<input_range> ranges = open_finals(failure, header);
     // B: line numbering.
     partial_line_counts counts{};
-    held(failure, [&] { counts = count_partial_lines(config_.inputs, ranges); });
+    held(failure, [&] { counts = count_partial_lines(run_.inputs.paths, ranges); });
     agree(comm_, failure);
-    const line_numbering numbering(config_.inputs,
+    const line_numbering numbering(run_.inputs.paths,
                                    decode_counts(comm_.all_gather(encode_counts(counts)),
                                                  static_cast<std::size_t>(comm_.size())));
-
-    // C and D (inside hand_over, while the part's files exist).
+    // C and D.
     std::string memory_source;
-    run_config part = part_config(config_, comm_, temp_directory(config_.temp_dir), diagnostics_);
-    part.memory_limit = rank_memory_limit(config_, comm_, memory_source);
-    part.threads = rank_threads(config_, comm_);
-    if (show_progress) part.progress = [this](const progress_info& p) { relay_->report(p); };
-    part_of_run plan;
-    plan.ranges = ranges;
-    if (header.input < ranges.size() &&
-        !(ranges[header.input].read && ranges[header.input].begin == 0)) {
-      plan.first_header.emplace(header.text, config_.inputs[header.input]);
+    resolved_run part =
+        part_run(run_, comm_, temp_directory(run_.resources.temp_dir), diagnostics_, memory_source);
+    if (show_progress) {
+      part.listeners.progress = [this](const progress_info& p) { relay_->report(p); };
     }
-    plan.line_base = numbering.line_base(static_cast<std::size_t>(comm_.rank()));
-    plan.append_global_place = [&numbering](std::string& out, std::uint64_t origin) {
-      numbering.append_place(out, origin);
-    };
-    if (config_.dedupe) {
-      plan.partitions = [this](const partitioned_dedupe_options& options) {
-        distributed_dedupe_options o;
-        o.partitions = options;
-        o.agree = [this](const std::exception_ptr& f) { agree(comm_, f); };
-        auto made = std::make_unique<distributed_dedupe>(comm_, o);
-        dedupe_ = made.get();
-        return std::unique_ptr<key_partitions>(std::move(made));
-      };
-    }
-    plan.opened = [this] { agree(comm_, nullptr); };
-    plan.finished = [this] { agree(comm_, nullptr); };
-    plan.hand_over = [this, &memory_source](output_transaction& files, run_stats& stats) {
-      stats.memory.limit_source = memory_source;
-      // Every chunk of a distributed run is deferred; "partitioned" says whether this rank's
-      // share of the keys outgrew its budget and went to partitions on its disk.
-      stats.memory.partitioned = dedupe_ != nullptr && dedupe_->partitions() > 0;
-      join(files, stats);
-    };
     try {
-      run_part(part, plan);
+      run_part(part, part_of(ranges, header, numbering), memory_source);
     } catch (const distributed_failure&) {
       throw;  // every rank knows
     } catch (...) {
@@ -167,12 +118,75 @@ class distributed_run {
   }
 
  private:
-  unsigned threads() const { return config_.threads == 0 ? 1 : config_.threads; }
+  unsigned threads() const { return run_.resources.threads == 0 ? 1 : run_.resources.threads; }
 
-  std::function<void(std::string_view)> notice() const {
-    return [this](std::string_view line) {
-      if (config_.diagnostic) config_.diagnostic(line);
+  // A: rank 0 checks the destinations and the output codec, probes the inputs, finds the first
+  // CSV/TSV header and opens the final files, before anything is read; every rank learns the
+  // probes and the header, and its ranges of the inputs.
+  std::vector<input_range> open_finals(std::exception_ptr& failure, first_header& header) {
+    std::vector<input_probe> probes(run_.inputs.paths.size());
+    if (comm_.rank() == 0) {
+      held(failure, [&] {
+        check_destinations(run_.outputs, run_.inputs, run_.references);
+        for (std::size_t i = 0; i < probes.size(); ++i) {
+          probes[i] = probe_input(run_.inputs.paths[i], run_.inputs.reading, run_.lines.format);
+        }
+        header = find_first_header(run_.inputs, run_.lines);
+        finals_.emplace(
+            run_.outputs, threads(), [this](std::string_view line) { run_.listeners.notice(line); },
+            true);
+      });
+    }
+    agree(comm_, failure);
+    probes = decode_probes(comm_.broadcast(encode_probes(probes), 0), probes.size());
+    header.text = comm_.broadcast(header.text, 0);
+    header.input = std::stoull(comm_.broadcast(std::to_string(header.input), 0));
+    return split_for_rank(probes, static_cast<std::size_t>(comm_.size()),
+                          static_cast<std::size_t>(comm_.rank()));
+  }
+
+  // What this rank reads, where its lines are numbered from, and where its keys go.
+  part_of_run part_of(const std::vector<input_range>& ranges, const first_header& header,
+                      const line_numbering& numbering) {
+    part_of_run part;
+    part.ranges = ranges;
+    if (header.input < ranges.size() &&
+        !(ranges[header.input].read && ranges[header.input].begin == 0)) {
+      part.first_header.emplace(header.text, run_.inputs.paths[header.input]);
+    }
+    part.line_base = numbering.line_base(static_cast<std::size_t>(comm_.rank()));
+    part.append_global_place = [&numbering](std::string& out, std::uint64_t origin) {
+      numbering.append_place(out, origin);
     };
+    if (run_.dedupe.enabled) {
+      part.partitions = [this](const partitioned_dedupe_options& options) {
+        distributed_dedupe_options o;
+        o.partitions = options;
+        o.agree = [this](const std::exception_ptr& f) { agree(comm_, f); };
+        auto made = std::make_unique<distributed_dedupe>(comm_, o);
+        dedupe_ = made.get();
+        return std::unique_ptr<key_partitions>(std::move(made));
+      };
+    }
+    return part;
+  }
+
+  // C: the phases of this rank's part, with an agreement once everything is open and once
+  // every pass is done; then its files prepared (complete, not published) and joined.
+  void run_part(const resolved_run& part, const part_of_run& where,
+                const std::string& memory_source) {
+    run_phases phases(part, where);
+    agree(comm_, nullptr);
+    phases.read_pass();
+    if (phases.resolve_partitions()) phases.replay_deferred();
+    run_stats stats = phases.finish();
+    agree(comm_, nullptr);
+    phases.files().prepare({}, {}, false);  // (read back at once, never published)
+    stats.memory.limit_source = memory_source;
+    // Every chunk of a distributed run is deferred; "partitioned" says whether this rank's
+    // share of the keys outgrew its budget and went to partitions on its disk.
+    stats.memory.partitioned = dedupe_ != nullptr && dedupe_->partitions() > 0;
+    join(phases.files(), stats);
   }
 
   // D and E.
@@ -201,20 +215,19 @@ class distributed_run {
           all.push_back(decode_stats(encoded[r]));
           all_lines.push_back(split_lines(lines[r]));
         }
-        result_ = merge_rank_stats(all, config_.samples_per_reason);
+        result_ = merge_rank_stats(all, run_.report.samples_per_reason);
         result_.distribution = {static_cast<std::uint64_t>(comm_.size()), exchanged, joined};
         result_.wall_seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-        if (config_.diagnostic) {
-          for (const std::string& line :
-               merge_rank_diagnostics(all_lines, all, config_.samples_per_reason)) {
-            config_.diagnostic(line);
-          }
+        for (const std::string& line :
+             merge_rank_diagnostics(all_lines, all, run_.report.samples_per_reason)) {
+          run_.listeners.notice(line);
         }
-        finals_->prepare(finals_->has_stats_json() ? to_json(result_, config_) : std::string(),
-                         finals_->has_report()
-                             ? to_html_report(result_, config_, std::chrono::system_clock::now())
-                             : std::string());
+        finals_->prepare(
+            finals_->has_stats_json() ? stats_document(result_, run_.report) : std::string(),
+            finals_->has_report()
+                ? report_document(result_, run_.report, std::chrono::system_clock::now())
+                : std::string());
       });
     } else {
       result_ = stats;
@@ -224,7 +237,7 @@ class distributed_run {
     agree(comm_, failure);
   }
 
-  run_config config_;
+  resolved_run run_;
   communicator comm_;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   std::optional<output_transaction> finals_;  // rank 0

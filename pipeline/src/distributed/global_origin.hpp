@@ -2,12 +2,12 @@
 // rank that read it, the input, and its index among the lines of that input the rank read.
 // Ordered as the input is: ranks read contiguous, ordered parts of the inputs (input_split),
 // so comparing two origins compares the lines' places in the whole input. The top bit marks
-// the format (run_part.hpp: global_origin_flag), apart from a process's own line_origin().
+// the format (line_places.hpp: global_origin_flag), apart from a process's own line_origin().
 #pragma once
 
 #include <cstdint>
 
-#include "run_part.hpp"
+#include "stages/line_places.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -48,8 +48,8 @@ std::string read_head(const opened_input& in, const std::string& path) {
 
 // CSV and TSV begin with a header line that names the columns; JSON lines and FEN/EPD lines
 // stand alone.
-bool has_header_line(const std::string& path, const run_config& config) {
-  const input_format format = config.format ? *config.format : infer_input_format(path);
+bool has_header_line(const std::string& path, std::optional<input_format> given) {
+  const input_format format = given ? *given : infer_input_format(path);
   return format == input_format::csv || format == input_format::tsv;
 }
 
@@ -104,14 +104,15 @@ std::uint64_t count_lines_in_file(const std::string& path, const input_range& ra
 
 }  // namespace
 
-input_probe probe_input(const std::string& path, const run_config& config) {
+input_probe probe_input(const std::string& path, const input_options& reading,
+                        std::optional<input_format> format) {
   input_probe probe;
   if (is_stdin(path)) return probe;
   // stat before opening: opening a FIFO would wait for its writer, and closing it cut the
   // writer off before the rank that reads it opens it again.
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) throw_io_error("open", path, errno);
-  const input_options options{config.use_mmap, config.allow_special_files, 0};
+  const input_options options{reading.use_mmap, reading.allow_special_files, 0};
   const bool refusable = S_ISDIR(st.st_mode) || S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode);
   if (!S_ISREG(st.st_mode)) {
     if (refusable) {
@@ -122,7 +123,7 @@ input_probe probe_input(const std::string& path, const run_config& config) {
   const opened_file file{open_input(path, options)};
   if (!S_ISREG(file.in.st.st_mode)) return probe;  // (replaced since the stat)
   probe.size = static_cast<std::uint64_t>(file.in.st.st_size);
-  if (probe.size == 0 || !config.use_mmap || has_header_line(path, config)) return probe;
+  if (probe.size == 0 || !reading.use_mmap || has_header_line(path, format)) return probe;
   const std::string head = read_head(file.in, path);
   probe.splittable = sniff_compression(std::string_view(head).substr(0, compression_magic_size)) ==
                          compression::none &&

@@ -11,11 +11,12 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "fenbatch/pipeline/run_config.hpp"
 #include "input/input_range.hpp"
+#include "plan/resolved_run.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -31,7 +32,9 @@ struct input_probe {
 // Standard input, FIFOs and sockets are neither opened nor read (that would consume or cut
 // off their data): they are not splittable. Throws what opening an input throws
 // (std::system_error or std::runtime_error naming the path).
-[[nodiscard]] input_probe probe_input(const std::string& path, const run_config& config);
+// `format`: the inputs' format as given (unset: by the name).
+[[nodiscard]] input_probe probe_input(const std::string& path, const input_options& reading,
+                                      std::optional<input_format> format);
 
 // Rank `rank`'s range of every input (read = false for the inputs it does not read). The
 // concatenated bytes of the inputs are cut into `ranks` spans of equal size (rank 0's the

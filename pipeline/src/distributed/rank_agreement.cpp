@@ -16,6 +16,7 @@
 #include "fenbatch/pipeline/quoted_name.hpp"
 #include "fenbatch/pipeline/record_format.hpp"
 #include "output/descriptor_name.hpp"
+#include "plan/resolved_run.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -58,23 +59,24 @@ void describe_files(start_settings& out, const std::string& what, const char* pl
   }
 }
 
-void describe_options(start_settings& out, const run_config& c) {
+void describe_options(start_settings& out, const report_options& c, const input_options& reading) {
   out.push_back({"--dedupe", flag(c.dedupe)});
-  out.push_back({"--key", std::string(core::to_string(c.key))});
+  out.push_back({"--key", std::string(core::to_string(c.lines.key))});
+  out.push_back({"--input-format", c.lines.format ? std::string(to_string(*c.lines.format))
+                                                  : "by the inputs' names"});
   out.push_back(
-      {"--input-format", c.format ? std::string(to_string(*c.format)) : "by the inputs' names"});
-  out.push_back({"--fen-field", c.fen_field.empty() ? "not set" : quoted_name(c.fen_field)});
-  out.push_back({"--payload", flag(c.decode.payload)});
-  out.push_back({"--repair", flag(c.decode.repair)});
-  out.push_back({"--no-mmap", flag(!c.use_mmap)});
-  out.push_back({"--allow-special", flag(c.allow_special_files)});
-  out.push_back({"--max-bytes", std::to_string(c.max_bytes)});
-  out.push_back({"--format", std::string(core::to_string(c.write.format))});
-  out.push_back({"--castling", std::string(core::to_string(c.write.castling))});
-  out.push_back({"--ep", std::string(core::to_string(c.write.ep))});
-  out.push_back({"--compress", std::string(to_string(c.output_compression))});
-  out.push_back({"--level", c.compression_level == 0 ? "the codec's default"
-                                                     : std::to_string(c.compression_level)});
+      {"--fen-field", c.lines.fen_field.empty() ? "not set" : quoted_name(c.lines.fen_field)});
+  out.push_back({"--payload", flag(c.lines.decode.payload)});
+  out.push_back({"--repair", flag(c.lines.decode.repair)});
+  out.push_back({"--no-mmap", flag(!reading.use_mmap)});
+  out.push_back({"--allow-special", flag(reading.allow_special_files)});
+  out.push_back({"--max-bytes", std::to_string(reading.max_bytes)});
+  out.push_back({"--format", std::string(core::to_string(c.lines.write.format))});
+  out.push_back({"--castling", std::string(core::to_string(c.lines.write.castling))});
+  out.push_back({"--ep", std::string(core::to_string(c.lines.write.ep))});
+  out.push_back({"--compress", std::string(to_string(c.outputs.codec))});
+  out.push_back(
+      {"--level", c.outputs.level == 0 ? "the codec's default" : std::to_string(c.outputs.level)});
   out.push_back({"--samples", std::to_string(c.samples_per_reason)});
   out.push_back({"--top", std::to_string(c.top)});
 }
@@ -85,16 +87,16 @@ start_settings describe_start(const rank_start& start) {
   start_settings out;
   out.push_back({"the command line", start.config != nullptr ? "a run" : start.instead});
   if (start.config == nullptr) return out;
-  const run_config& c = *start.config;
+  const report_options c = describe_run(*start.config);
   describe_files(out, "input", "inputs", c.inputs);
-  out.push_back({"the output", quoted_name(c.output)});
-  out.push_back({"--rejects", file_name(c.rejects_path)});
-  out.push_back({"--duplicates", file_name(c.duplicates_path)});
-  out.push_back({"--counts", file_name(c.counts_path)});
-  out.push_back({"--stats-json", file_name(c.stats_json_path)});
-  out.push_back({"--report", file_name(c.report_path)});
-  describe_files(out, "--exclude reference", "--exclude references", c.exclude_paths);
-  describe_options(out, c);
+  out.push_back({"the output", quoted_name(c.outputs.output)});
+  out.push_back({"--rejects", file_name(c.outputs.rejects)});
+  out.push_back({"--duplicates", file_name(c.outputs.duplicates)});
+  out.push_back({"--counts", file_name(c.outputs.counts)});
+  out.push_back({"--stats-json", file_name(c.outputs.stats_json)});
+  out.push_back({"--report", file_name(c.outputs.report)});
+  describe_files(out, "--exclude reference", "--exclude references", c.references);
+  describe_options(out, c, resolve_run(*start.config).inputs.reading);
   for (const auto& [name, value] : start.program_settings) out.push_back({name, value});
   return out;
 }

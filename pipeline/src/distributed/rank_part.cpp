@@ -68,21 +68,22 @@ void refuse_read_stream(const std::string& path, const std::string& role) {
 }
 
 // The refusals, as this rank sees the configuration's names.
-void refuse_here(const run_config& config, const communicator& comm) {
-  for (const std::string& path : config.inputs) refuse_read_stream(path, "an input");
-  for (const std::string& path : config.exclude_paths) {
+void refuse_here(const resolved_run& run, const communicator& comm) {
+  for (const std::string& path : run.inputs.paths) refuse_read_stream(path, "an input");
+  for (const reference_input& reference : run.references) {
+    const std::string& path = reference.path;
     refuse_read_stream(path, "an --exclude reference");
   }
-  refuse_written_stream(config.output, "the output");
-  refuse_written_stream(config.rejects_path, "the --rejects file");
-  refuse_written_stream(config.duplicates_path, "the --duplicates file");
-  refuse_written_stream(config.counts_path, "the --counts file");
-  refuse_written_stream(config.stats_json_path, "the --stats-json file");
-  refuse_written_stream(config.report_path, "the --report file");
-  if (config.max_bytes != 0) {
+  refuse_written_stream(run.outputs.output, "the output");
+  refuse_written_stream(run.outputs.rejects, "the --rejects file");
+  refuse_written_stream(run.outputs.duplicates, "the --duplicates file");
+  refuse_written_stream(run.outputs.counts, "the --counts file");
+  refuse_written_stream(run.outputs.stats_json, "the --stats-json file");
+  refuse_written_stream(run.outputs.report, "the --report file");
+  if (run.inputs.reading.max_bytes != 0) {
     throw config_error("--max-bytes is not supported by fenbatch-mpi (run fenbatch)");
   }
-  if (config.inputs.size() >= max_global_origin_inputs) {
+  if (run.inputs.paths.size() >= max_global_origin_inputs) {
     throw config_error("fenbatch-mpi reads at most " +
                        std::to_string(max_global_origin_inputs - 1) + " inputs");
   }
@@ -92,7 +93,7 @@ void refuse_here(const run_config& config, const communicator& comm) {
   }
   // Every rank writes its part to a temporary file there: checked now, not after the inputs
   // were probed and counted.
-  check_run_temp_dir(config.temp_dir);
+  check_run_temp_dir(run.resources.temp_dir);
 }
 
 }  // namespace
@@ -101,9 +102,9 @@ void refuse_here(const run_config& config, const communicator& comm) {
 // each then throws its own refusal, as fenbatch would. Where they do not (a name that leads to
 // a descriptor on one machine only), every rank fails with the first refusing rank's message,
 // so that none waits for the others.
-void refuse_what_cannot_be_split(const run_config& config, const communicator& comm) {
+void refuse_what_cannot_be_split(const resolved_run& run, const communicator& comm) {
   std::exception_ptr refusal;
-  held(refusal, [&] { refuse_here(config, comm); });
+  held(refusal, [&] { refuse_here(run, comm); });
   const std::string mine = refusal ? failure_message(refusal) : std::string();
   const std::string zeros = comm.broadcast(mine, 0);
   if (comm.min(mine == zeros ? 1 : 0) == 1) {
@@ -113,13 +114,13 @@ void refuse_what_cannot_be_split(const run_config& config, const communicator& c
   agree(comm, refusal);
 }
 
-first_header find_first_header(const run_config& config) {
-  for (std::size_t i = 0; i < config.inputs.size(); ++i) {
+first_header find_first_header(const input_slice& inputs, const line_options& line_reading) {
+  for (std::size_t i = 0; i < inputs.paths.size(); ++i) {
     const input_format format =
-        config.format ? *config.format : infer_input_format(config.inputs[i]);
+        line_reading.format ? *line_reading.format : infer_input_format(inputs.paths[i]);
     if (format != input_format::csv && format != input_format::tsv) return {};
-    const auto source =
-        make_source(config.inputs[i], {config.use_mmap, config.allow_special_files, 0});
+    const auto source = make_source(
+        inputs.paths[i], {inputs.reading.use_mmap, inputs.reading.allow_special_files, 0});
     chunk_input in;
     if (!source->next(in, std::size_t{1} << 16)) continue;
     core::line_splitter lines(in.data);
@@ -172,11 +173,11 @@ std::vector<partial_line_counts> decode_counts(const std::vector<std::uint64_t>&
 
 // The memory budget of each rank: --memory-limit as given, else the default share of this
 // machine's memory divided among the ranks on it.
-std::uint64_t rank_memory_limit(const run_config& config, const communicator& comm,
+std::uint64_t rank_memory_limit(const resource_options& resources, const communicator& comm,
                                 std::string& source) {
-  if (config.memory_limit != 0) {
+  if (resources.memory_limit != 0) {
     source = "--memory-limit";
-    return config.memory_limit;
+    return resources.memory_limit;
   }
   const memory_budget budget = choose_memory_budget(0, read_memory_limits(), 0);
   const auto ranks = static_cast<std::uint64_t>(comm.ranks_on_this_machine());
@@ -187,34 +188,38 @@ std::uint64_t rank_memory_limit(const run_config& config, const communicator& co
 // Threads per rank: -j as given, else the CPUs this rank may use shared among the ranks on
 // its machine (mpirun usually binds each rank to its own cores; when it does not, as with
 // --oversubscribe, the ranks would otherwise each start a thread per CPU).
-unsigned rank_threads(const run_config& config, const communicator& comm) {
-  if (config.threads != 0) return config.threads;
+unsigned rank_threads(const resource_options& resources, const communicator& comm) {
+  if (resources.threads != 0) return resources.threads;
   cpu_set_t cpus;
   CPU_ZERO(&cpus);
   const int usable = ::sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
   return static_cast<unsigned>(std::max(1, usable / comm.ranks_on_this_machine()));
 }
 
-// The configuration of this rank's part: its files in the temporary directory, no statistics
-// file or report, diagnostics kept for rank 0.
-run_config part_config(const run_config& config, const communicator& comm,
-                       const std::string& temp_dir, std::vector<std::string>& diagnostics) {
-  run_config part = config;
-  part.output = part_path(temp_dir, comm.rank(), "output", config.output);
+resolved_run part_run(const resolved_run& run, const communicator& comm,
+                      const std::string& temp_dir, std::vector<std::string>& diagnostics,
+                      std::string& memory_source) {
+  resolved_run part = run;
+  output_options& files = part.outputs;
+  files.output = part_path(temp_dir, comm.rank(), "output", run.outputs.output);
   // The parts are compressed as the final output is, whatever their names.
-  const output_codec codec = output_codec_of(config, 1);
-  part.output_compression = codec.codec;
-  part.compression_level = codec.level;
+  const output_codec codec = output_codec_of(run.outputs, 1);
+  files.codec = codec.codec;
+  files.level = codec.level;
   const auto side = [&](std::string& path, const char* kind) {
     if (!path.empty()) path = part_path(temp_dir, comm.rank(), kind, path);
   };
-  side(part.rejects_path, "rejects");
-  side(part.duplicates_path, "duplicates");
-  side(part.counts_path, "counts");
-  part.stats_json_path.clear();
-  part.report_path.clear();
-  part.diagnostic = [&diagnostics](std::string_view line) { diagnostics.emplace_back(line); };
-  part.progress = nullptr;  // (the run sets its relay's)
+  side(files.rejects, "rejects");
+  side(files.duplicates, "duplicates");
+  side(files.counts, "counts");
+  files.stats_json.clear();
+  files.report.clear();
+  part.listeners.diagnostic = [&diagnostics](std::string_view line) {
+    diagnostics.emplace_back(line);
+  };
+  part.listeners.progress = nullptr;  // (the run sets its relay's)
+  part.resources.memory_limit = rank_memory_limit(run.resources, comm, memory_source);
+  part.resources.threads = rank_threads(run.resources, comm);
   return part;
 }
 

@@ -10,7 +10,7 @@
 
 #include "distributed/communicator.hpp"
 #include "distributed/input_split.hpp"
-#include "fenbatch/pipeline/run_config.hpp"
+#include "plan/resolved_run.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -19,7 +19,7 @@ namespace fenbatch::pipeline::detail {
 // or a side file, --max-bytes, more inputs or ranks than global origins can name. Throws
 // config_error where every rank refuses alike, else distributed_failure (failure_agreement.hpp)
 // on every rank. A collective operation.
-void refuse_what_cannot_be_split(const run_config& config, const communicator& comm);
+void refuse_what_cannot_be_split(const resolved_run& run, const communicator& comm);
 
 // Rank 0: the first line of the first CSV/TSV input that has one (the header a single process
 // writes), with that input's index; none (input UINT64_MAX) for other formats.
@@ -27,7 +27,7 @@ struct first_header {
   std::string text;
   std::uint64_t input = UINT64_MAX;
 };
-[[nodiscard]] first_header find_first_header(const run_config& config);
+[[nodiscard]] first_header find_first_header(const input_slice& inputs, const line_options& lines);
 
 [[nodiscard]] std::string encode_probes(const std::vector<input_probe>& probes);
 [[nodiscard]] std::vector<input_probe> decode_probes(const std::string& bytes, std::size_t count);
@@ -37,17 +37,19 @@ struct first_header {
 
 // The memory budget of each rank: --memory-limit as given, else the default share of this
 // machine's memory divided among the ranks on it; `source` says which limit it is a share of.
-[[nodiscard]] std::uint64_t rank_memory_limit(const run_config& config, const communicator& comm,
-                                              std::string& source);
+[[nodiscard]] std::uint64_t rank_memory_limit(const resource_options& resources,
+                                              const communicator& comm, std::string& source);
 // Threads per rank: -j as given, else the CPUs this rank may use shared among the ranks on
 // its machine.
-[[nodiscard]] unsigned rank_threads(const run_config& config, const communicator& comm);
+[[nodiscard]] unsigned rank_threads(const resource_options& resources, const communicator& comm);
 
-// The configuration of this rank's part: its files in `temp_dir` (named after the final files,
-// whose suffixes say how side files are compressed; the output compressed as the final one),
-// no statistics file, diagnostics kept in `diagnostics` for rank 0, no progress callback.
-[[nodiscard]] run_config part_config(const run_config& config, const communicator& comm,
-                                     const std::string& temp_dir,
-                                     std::vector<std::string>& diagnostics);
+// This rank's part of the run: its files in `temp_dir` (named after the final files, whose
+// suffixes say how side files are compressed; the output compressed as the final one), no
+// statistics file or report, diagnostics kept in `diagnostics` for rank 0, no progress
+// listener, and its own memory budget (`memory_source`: what it is a share of) and threads.
+[[nodiscard]] resolved_run part_run(const resolved_run& run, const communicator& comm,
+                                    const std::string& temp_dir,
+                                    std::vector<std::string>& diagnostics,
+                                    std::string& memory_source);
 
 }  // namespace fenbatch::pipeline::detail

@@ -83,7 +83,7 @@ class field_locator {
 
 struct field_records::state {
   field_locator locator;
-  const run_config& config;
+  const line_options& lines;
   located_field field;      // of the line read last
   bool field_read = false;  // the line read last had its field read as a position
   std::string canonical;
@@ -108,7 +108,7 @@ struct field_records::state {
   // The field keeps its own form: 4 fields (EPD) stay 4, 6 stay 6, operations and payload
   // follow.
   [[nodiscard]] core::write_options field_write_options() const noexcept {
-    core::write_options options = config.write;
+    core::write_options options = lines.write;
     options.format = core::output_format::keep;
     return options;
   }
@@ -127,8 +127,8 @@ std::string_view written_position(const record_layout& layout, std::string_view 
                                                               : std::string_view();
 }
 
-field_records::field_records(const record_layout& layout, const run_config& config)
-    : state_(std::make_unique<state>(state{field_locator(layout), config, {}, false, {}, {}})) {}
+field_records::field_records(const record_layout& layout, const line_options& lines)
+    : state_(std::make_unique<state>(state{field_locator(layout), lines, {}, false, {}, {}})) {}
 
 field_records::~field_records() = default;
 
@@ -141,7 +141,7 @@ core::fen_status field_records::read(std::string_view line, core::record& rec) {
   }
   if (const core::fen_status s = state_->locator.locate(line, field); !s.ok()) return s;
   state_->field_read = true;
-  core::fen_status status = core::parse_record(field.text, state_->config.decode, rec);
+  core::fen_status status = core::parse_record(field.text, state_->lines.decode, rec);
   if (status.code == core::fen_errc::skipped_blank ||
       status.code == core::fen_errc::skipped_comment) {
     // Inside a record an empty or '#' field is not a line to skip: no position there.
@@ -158,7 +158,7 @@ bool field_records::routes_to_ten_by_eight(std::string_view /*line*/) const noex
 core::fen_status field_records::read(std::string_view line, core::ten_by_eight::record& rec) {
   const located_field& field = state_->field;
   core::fen_status status =
-      core::ten_by_eight::parse_record(field.text, state_->config.decode, rec);
+      core::ten_by_eight::parse_record(field.text, state_->lines.decode, rec);
   if (!status.ok()) status.column = field_locator::line_column(line, field, status.column);
   return status;
 }

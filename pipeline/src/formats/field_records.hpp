@@ -11,7 +11,7 @@
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/ten_by_eight/record.hpp"
-#include "fenbatch/pipeline/run_config.hpp"
+#include "plan/resolved_run.hpp"
 #include "stages/chunk.hpp"
 #include "stages/text_buffer.hpp"
 
@@ -23,7 +23,7 @@ class field_records {
  public:
   static constexpr bool has_header = true;  // the chunk's first line may be its file's header
 
-  field_records(const record_layout& layout, const run_config& config);
+  field_records(const record_layout& layout, const line_options& lines);
   field_records(const field_records&) = delete;
   field_records& operator=(const field_records&) = delete;
   ~field_records();

@@ -49,22 +49,23 @@ std::size_t resolve_column(const std::vector<std::string>& names, std::string_vi
 
 }  // namespace
 
-record_headers::record_headers(const run_config& config) : config_(config) {
-  for (const std::string& path : config.inputs) {
-    formats_.push_back(config.format ? *config.format : infer_input_format(path));
+record_headers::record_headers(const std::vector<std::string>& inputs, const line_options& lines)
+    : fen_field_(lines.fen_field) {
+  for (const std::string& path : inputs) {
+    formats_.push_back(lines.format ? *lines.format : infer_input_format(path));
   }
   for (std::size_t i = 1; i < formats_.size(); ++i) {
     if (formats_[i] != formats_[0]) {
-      throw config_error("inputs have different formats (" + display_name(config.inputs[0]) +
+      throw config_error("inputs have different formats (" + display_name(inputs[0]) +
                          " is " + std::string(to_string(formats_[0])) + ", " +
-                         display_name(config.inputs[i]) + " is " +
+                         display_name(inputs[i]) + " is " +
                          std::string(to_string(formats_[i])) + "); give --input-format");
     }
   }
   layouts_.resize(formats_.size());
   for (std::size_t i = 0; i < formats_.size(); ++i) {
     layouts_[i].format = formats_[i];
-    layouts_[i].key = config.fen_field.empty() ? std::string("fen") : config.fen_field;
+    layouts_[i].key = fen_field_.empty() ? std::string("fen") : fen_field_;
   }
 }
 
@@ -107,11 +108,11 @@ void record_headers::prepare(chunk& c, const input_reader& inputs) {
     throw config_error(name + ":1:" + std::to_string(error.column) + ": the header is not a " +
                        std::string(to_string(format)) + " record");
   }
-  layouts_[file].column = resolve_column(names, config_.fen_field);
+  layouts_[file].column = resolve_column(names, fen_field_);
   if (layouts_[file].column == names.size()) {
     throw config_error(
         name + ": the header has no column " +
-        (config_.fen_field.empty() ? std::string("named fen") : "'" + config_.fen_field + "'") +
+        (fen_field_.empty() ? std::string("named fen") : "'" + fen_field_ + "'") +
         " (give --fen-field NAME or N)");
   }
 }

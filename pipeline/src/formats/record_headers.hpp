@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "fenbatch/pipeline/run_config.hpp"
 #include "formats/record_layout.hpp"
 #include "input/input_reader.hpp"
+#include "plan/resolved_run.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -18,7 +18,7 @@ struct chunk;
 class record_headers {
  public:
   // Throws config_error when inputs infer different formats and none is given.
-  explicit record_headers(const run_config& config);
+  record_headers(const std::vector<std::string>& inputs, const line_options& lines);
 
   // For each chunk, in input order: its file's layout (null: FEN lines), and whether its first
   // line is a header (the first input's header is written once; later inputs' headers must be
@@ -31,7 +31,7 @@ class record_headers {
   void assume_first_header(std::string header, std::string file);
 
  private:
-  const run_config& config_;
+  std::string fen_field_;
   std::vector<input_format> formats_;   // per input
   std::vector<record_layout> layouts_;  // per input
   std::uint32_t current_file_ = UINT32_MAX;

@@ -37,7 +37,7 @@ struct memory_budget {
   std::string source;  // see memory_stats::limit_source
 };
 
-// The budget: `asked` (run_config::memory_limit) when not 0, else the default share of the
+// The budget: `asked` (--memory-limit) when not 0, else the default share of the
 // smallest limit, the address-space limits less an allowance for code, libraries and thread
 // stacks and, for RLIMIT_AS, `mapped_bytes` (the inputs' mappings). Never below
 // min_memory_limit when chosen here.

@@ -16,11 +16,12 @@ namespace {
 
 // In place: the output is the single input, by device and inode (another spelling or a hard
 // link of it too).
-bool writes_in_place(const run_config& config) {
-  if (config.inputs.size() != 1 || config.inputs[0] == "-" || config.output == "-") return false;
+bool writes_in_place(const output_options& outputs) {
+  const std::string& input = outputs.single_input;
+  if (input.empty() || input == "-" || outputs.output == "-") return false;
   struct stat in {};
   struct stat out {};
-  return ::stat(config.inputs[0].c_str(), &in) == 0 && ::stat(config.output.c_str(), &out) == 0 &&
+  return ::stat(input.c_str(), &in) == 0 && ::stat(outputs.output.c_str(), &out) == 0 &&
          S_ISREG(in.st_mode) && in.st_dev == out.st_dev && in.st_ino == out.st_ino;
 }
 
@@ -43,23 +44,24 @@ pipeline::compression content_compression(const std::string& path) {
   return pipeline::compression::none;
 }
 
-output_codec output_codec_of(const run_config& config, unsigned threads) {
-  output_codec chosen{config.output_compression, config.compression_level, threads};
+output_codec output_codec_of(const output_options& outputs, unsigned threads) {
+  output_codec chosen{outputs.codec, outputs.level, threads};
   if (chosen.codec == pipeline::compression::automatic) {
-    chosen.codec = writes_in_place(config) ? content_compression(config.inputs[0])
-                                           : compression_for_name(config.output);
+    chosen.codec = writes_in_place(outputs) ? content_compression(outputs.single_input)
+                                            : compression_for_name(outputs.output);
   }
-  const std::string where = config.output == "-" ? std::string("standard output") : config.output;
+  const std::string where = outputs.output == "-" ? std::string("standard output") : outputs.output;
   if (chosen.codec == pipeline::compression::none) {
     if (chosen.level != codec_default_level) {
-      throw config_error(
-          "a compression level (" + std::to_string(chosen.level) + ") was given, but " +
-          (config.output == "-" ? where : quoted_name(config.output)) + " is written uncompressed");
+      throw config_error("a compression level (" + std::to_string(chosen.level) +
+                         ") was given, but " +
+                         (outputs.output == "-" ? where : quoted_name(outputs.output)) +
+                         " is written uncompressed");
     }
   } else {
     check_compression_level(chosen.codec, chosen.level, where);
     // As zstd and gzip do: compressed bytes on a terminal help nobody and can upset it.
-    if (config.output == "-" && ::isatty(STDOUT_FILENO) == 1) {
+    if (outputs.output == "-" && ::isatty(STDOUT_FILENO) == 1) {
       throw config_error("refusing to write " + std::string(to_string(chosen.codec)) +
                          "-compressed data to a terminal (redirect standard output)");
     }

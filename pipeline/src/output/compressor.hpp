@@ -53,7 +53,7 @@ class compressor {
 };
 
 // The level that stands for "the codec's default" where no level was asked for
-// (run_config::compression_level, output_codec::level). It is never a level a user asks for:
+// (output_options::level, output_codec::level). It is never a level a user asks for:
 // the ranges below start at 1, and fenbatch's command line refuses --level 0.
 inline constexpr int codec_default_level = 0;
 

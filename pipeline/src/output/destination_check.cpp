@@ -27,12 +27,12 @@ struct named_path {
   std::string role;  // "the output", "--rejects", "an input", "an --exclude reference"
   const std::string* path;
   file_identity identity;
-  bool input = false;                  // one of run_config::inputs (not a reference)
+  bool input = false;                  // one of the inputs (not a reference)
   bool through_descriptor = false;     // "-", /dev/fd/N...: used as it is, never opened anew
   std::optional<side_file_kind> kind;  // a side file's
 };
 
-std::vector<named_path> written_paths(const run_config& config) {
+std::vector<named_path> written_paths(const output_options& outputs) {
   std::vector<named_path> written;
   const auto add = [&written](const char* role, const std::string& path,
                               std::optional<side_file_kind> kind) {
@@ -40,38 +40,40 @@ std::vector<named_path> written_paths(const run_config& config) {
     written.push_back({role, &path, identify(path, STDOUT_FILENO), false,
                        path == "-" || descriptor_behind(path), kind});
   };
-  add("the output", config.output, std::nullopt);
-  add("--rejects", config.rejects_path, side_file_kind::rejects);
-  add("--stats-json", config.stats_json_path, side_file_kind::statistics);
-  add("--report", config.report_path, side_file_kind::report);
-  add("--duplicates", config.duplicates_path, side_file_kind::duplicates);
-  add("--counts", config.counts_path, side_file_kind::counts);
+  add("the output", outputs.output, std::nullopt);
+  add("--rejects", outputs.rejects, side_file_kind::rejects);
+  add("--stats-json", outputs.stats_json, side_file_kind::statistics);
+  add("--report", outputs.report, side_file_kind::report);
+  add("--duplicates", outputs.duplicates, side_file_kind::duplicates);
+  add("--counts", outputs.counts, side_file_kind::counts);
   return written;
 }
 
-std::vector<named_path> read_paths(const run_config& config) {
+std::vector<named_path> read_paths(const input_slice& inputs,
+                                   const std::vector<reference_input>& references) {
   std::vector<named_path> read;
   const auto add = [&read](const char* role, const std::string& path, bool input) {
     read.push_back({role, &path, identify(path, STDIN_FILENO), input,
                     path == "-" || descriptor_behind(path), std::nullopt});
   };
-  for (const std::string& path : config.inputs) add("an input", path, true);
-  for (const std::string& path : config.exclude_paths) add("an --exclude reference", path, false);
+  for (const std::string& path : inputs.paths) add("an input", path, true);
+  for (const reference_input& r : references) add("an --exclude reference", r.path, false);
   return read;
 }
 
 // An empty output name would fail only at the rename, after the whole run; empty input and
 // reference names are refused with it, by what they are. (A side file's empty name in
-// run_config means "none".)
-void check_names_given(const run_config& config) {
-  if (config.output.empty()) {
+// the options means "none".)
+void check_names_given(const output_options& outputs, const input_slice& inputs,
+                       const std::vector<reference_input>& references) {
+  if (outputs.output.empty()) {
     throw config_error("the output's name is empty; name a file, or - for standard output");
   }
-  for (const std::string& path : config.inputs) {
+  for (const std::string& path : inputs.paths) {
     if (path.empty()) throw config_error("an input's name is empty");
   }
-  for (const std::string& path : config.exclude_paths) {
-    if (path.empty()) throw config_error("an --exclude reference's name is empty");
+  for (const reference_input& r : references) {
+    if (r.path.empty()) throw config_error("an --exclude reference's name is empty");
   }
 }
 
@@ -130,7 +132,7 @@ void check_streams_read_once(const std::vector<named_path>& read) {
   }
 }
 
-void check_against_inputs(const run_config& config, const named_path& w,
+void check_against_inputs(const input_slice& inputs, const named_path& w,
                           const std::vector<named_path>& read) {
   const bool is_output = w.role == "the output";
   const bool to_stdout = *w.path == "-";
@@ -141,9 +143,9 @@ void check_against_inputs(const run_config& config, const named_path& w,
   for (const named_path& r : read) {
     if (!may_clash(w.identity) || !same_file(w.identity, r.identity)) continue;
     const std::string also = " (" + quoted_name(*r.path) + ")";
-    const bool in_place = is_output && r.input && config.inputs.size() == 1;
+    const bool in_place = is_output && r.input && inputs.paths.size() == 1;
     if (in_place && replaced_by_rename) {
-      if (config.max_bytes == 0) continue;
+      if (inputs.reading.max_bytes == 0) continue;
       throw config_error(described(w) + " is also an input" + (*r.path != *w.path ? also : "") +
                          ", and --max-bytes would cut it to its first bytes; write to another "
                          "file");
@@ -157,7 +159,7 @@ void check_against_inputs(const run_config& config, const named_path& w,
       what +=
           ": a descriptor is written as the input is read; name the file itself to rewrite "
           "it in place";
-    } else if (is_output && r.input && config.inputs.size() > 1) {
+    } else if (is_output && r.input && inputs.paths.size() > 1) {
       what += ": only a single input can be rewritten in place; write several to another file";
     }
     throw config_error(what);
@@ -189,13 +191,14 @@ void check_side_file_contents(const named_path& w) {
 
 }  // namespace
 
-void check_destinations(const run_config& config) {
-  check_names_given(config);
-  const std::vector<named_path> written = written_paths(config);
-  const std::vector<named_path> read = read_paths(config);
+void check_destinations(const output_options& outputs, const input_slice& inputs,
+                        const std::vector<reference_input>& references) {
+  check_names_given(outputs, inputs, references);
+  const std::vector<named_path> written = written_paths(outputs);
+  const std::vector<named_path> read = read_paths(inputs, references);
   check_standard_output(written);
   check_streams_read_once(read);
-  for (const named_path& w : written) check_against_inputs(config, w, read);
+  for (const named_path& w : written) check_against_inputs(inputs, w, read);
   check_against_each_other(written);
   for (const named_path& w : written) check_side_file_contents(w);
 }

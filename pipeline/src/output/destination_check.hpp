@@ -13,11 +13,14 @@
 // replaces nothing.
 #pragma once
 
-#include "fenbatch/pipeline/run_config.hpp"
+#include <vector>
+
+#include "plan/resolved_run.hpp"
 
 namespace fenbatch::pipeline::detail {
 
 // Throws pipeline::config_error naming the clash: the options and the path.
-void check_destinations(const run_config& config);
+void check_destinations(const output_options& outputs, const input_slice& inputs,
+                        const std::vector<reference_input>& references);
 
 }  // namespace fenbatch::pipeline::detail

@@ -18,22 +18,22 @@ output_codec as_written() {
 
 }  // namespace
 
-output_transaction::output_transaction(const run_config& config, unsigned threads,
+output_transaction::output_transaction(const output_options& outputs, unsigned threads,
                                        const std::function<void(std::string_view)>& notice,
                                        bool encoded_parts)
-    : output_(config.output, notice,
-              encoded_parts ? as_written() : output_codec_of(config, threads)),
+    : output_(outputs.output, notice,
+              encoded_parts ? as_written() : output_codec_of(outputs, threads)),
       notice_(notice) {
   const auto open = [&](std::optional<output_file>& file, const std::string& path, bool part) {
     if (path.empty()) return;
     file.emplace(path, notice,
                  part && encoded_parts ? as_written() : side_file_codec(path, threads));
   };
-  open(rejects_, config.rejects_path, true);
-  open(stats_json_, config.stats_json_path, false);
-  open(report_, config.report_path, false);
-  open(duplicates_, config.duplicates_path, true);
-  open(counts_, config.counts_path, true);
+  open(rejects_, outputs.rejects, true);
+  open(stats_json_, outputs.stats_json, false);
+  open(report_, outputs.report, false);
+  open(duplicates_, outputs.duplicates, true);
+  open(counts_, outputs.counts, true);
 }
 
 void output_transaction::commit(std::string_view stats_json, std::string_view report) {

@@ -8,20 +8,20 @@
 #include <string_view>
 
 #include "fenbatch/pipeline/output_file.hpp"
-#include "fenbatch/pipeline/run_config.hpp"
+#include "plan/resolved_run.hpp"
 
 namespace fenbatch::pipeline::detail {
 
 class output_transaction {
  public:
-  // Opens every destination the configuration names (each may throw; a bad compression level
+  // Opens every destination `outputs` names (each may throw; a bad compression level
   // is a config_error before any is opened); `notice` receives their remarks. `threads`: the
   // compressors' own worker threads (the run's thread count).
   // `encoded_parts`: the output, rejects, duplicates and counts are written as they come,
   // uncompressed whatever their names (a distributed run's rank 0 writes the ranks' parts,
   // each already compressed); the statistics file and the report are still compressed by their
   // names.
-  output_transaction(const run_config& config, unsigned threads,
+  output_transaction(const output_options& outputs, unsigned threads,
                      const std::function<void(std::string_view)>& notice,
                      bool encoded_parts = false);
 

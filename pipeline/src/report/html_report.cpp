@@ -15,6 +15,7 @@
 #include "fenbatch/version.hpp"
 #include "report/options_table.hpp"
 #include "report/position_sections.hpp"
+#include "report/report_document.hpp"
 #include "report/report_page.hpp"
 #include "report/report_words.hpp"
 #include "report/run_sections.hpp"
@@ -105,16 +106,18 @@ svg.chart,svg.board,svg.swatch{print-color-adjust:exact;-webkit-print-color-adju
 
 }  // namespace
 
-std::string to_html_report(const run_stats& stats, const run_config& config,
-                           std::chrono::system_clock::time_point finished) {
-  detail::page p;
+namespace detail {
+
+std::string report_document(const run_stats& stats, const report_options& asked,
+                            std::chrono::system_clock::time_point finished) {
+  page p;
   p.raw(
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>"
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
       "style-src 'unsafe-inline'\"/><meta name=\"color-scheme\" content=\"light\"/>"
       "<meta name=\"generator\" content=\"fenbatch " FENBATCH_VERSION_STRING "\"/><title>");
-  const std::string title = detail::heading(config);
+  const std::string title = heading(asked);
   p.text("fenbatch report: " + title);
   p.raw("</title><style>");
   p.raw(style_sheet);
@@ -122,14 +125,21 @@ std::string to_html_report(const run_stats& stats, const run_config& config,
       "</style></head><body><div class=\"page\"><header class=\"top\">"
       "<p class=\"kicker\">fenbatch report</p>");
   p.element("<h1>", title, "</h1></header><main>");
-  detail::write_summary(p, stats, config, finished);
-  detail::write_reasons(p, stats);
-  detail::write_inputs(p, stats);
-  detail::write_positions(p, stats);
-  detail::write_most_repeated(p, stats, config);
-  detail::write_options(p, stats, config);
+  write_summary(p, stats, asked, finished);
+  write_reasons(p, stats);
+  write_inputs(p, stats);
+  write_positions(p, stats);
+  write_most_repeated(p, stats, asked);
+  write_options(p, stats, asked);
   p.raw("</main><footer>fenbatch " FENBATCH_VERSION_STRING "</footer></div></body></html>\n");
   return std::move(p.html);
+}
+
+}  // namespace detail
+
+std::string to_html_report(const run_stats& stats, const run_config& config,
+                           std::chrono::system_clock::time_point finished) {
+  return detail::report_document(stats, detail::describe_run(config), finished);
 }
 
 }  // namespace fenbatch::pipeline

@@ -46,62 +46,64 @@ std::string path_or_none(const std::string& path) {
 
 }  // namespace
 
-void write_options(page& p, const run_stats& s, const run_config& config) {
+void write_options(page& p, const run_stats& s, const report_options& asked) {
   p.raw(
       "<section id=\"run-options\"><h2>Options</h2><div class=\"table-box\"><table "
       "id=\"options\"><tbody>");
   std::vector<std::string> inputs;
-  for (const std::string& input : config.inputs)
+  for (const std::string& input : asked.inputs)
     inputs.push_back(input == "-" ? "standard input" : input);
   option_rows(p, "inputs", inputs, inputs_listed);
-  option_row(p, "output", output_name(config.output));
-  option_row(p, "dedupe", yes_no(config.dedupe));
-  option_row(p, "key", core::to_string(config.key));
-  option_row(p, "format", core::to_string(config.write.format));
-  option_row(p, "castling", core::to_string(config.write.castling));
-  option_row(p, "ep", core::to_string(config.write.ep));
-  option_row(p, "repair", yes_no(config.decode.repair));
-  option_row(p, "payload", yes_no(config.decode.payload));
-  option_row(p, "input format",
-             config.format ? std::string(to_string(*config.format)) : "by each input's name");
-  option_row(p, "fen field", config.fen_field.empty() ? "fen (the default)" : config.fen_field);
+  option_row(p, "output", output_name(asked.outputs.output));
+  option_row(p, "dedupe", yes_no(asked.dedupe));
+  option_row(p, "key", core::to_string(asked.lines.key));
+  option_row(p, "format", core::to_string(asked.lines.write.format));
+  option_row(p, "castling", core::to_string(asked.lines.write.castling));
+  option_row(p, "ep", core::to_string(asked.lines.write.ep));
+  option_row(p, "repair", yes_no(asked.lines.decode.repair));
+  option_row(p, "payload", yes_no(asked.lines.decode.payload));
   option_row(
-      p, "compress",
-      std::string(to_string(config.output_compression)) +
-          (config.compression_level != 0 ? ", level " + std::to_string(config.compression_level)
-                                         : ", the codec's default level"));
-  option_row(p, "top", std::to_string(config.top));
-  option_rows(p, "exclude", config.exclude_paths, inputs_listed);
-  if (!config.exclude_paths.empty()) {
+      p, "input format",
+      asked.lines.format ? std::string(to_string(*asked.lines.format)) : "by each input's name");
+  option_row(p, "fen field",
+             asked.lines.fen_field.empty() ? "fen (the default)" : asked.lines.fen_field);
+  option_row(p, "compress",
+             std::string(to_string(asked.outputs.codec)) +
+                 (asked.outputs.level != 0 ? ", level " + std::to_string(asked.outputs.level)
+                                           : ", the codec's default level"));
+  option_row(p, "top", std::to_string(asked.top));
+  option_rows(p, "exclude", asked.references, inputs_listed);
+  if (!asked.references.empty()) {
     const reference_stats& r = s.reference;
     option_row(p, "reference",
                counted(r.files, "file", "files") + ", " + counted(r.lines, "line", "lines") + ", " +
                    with_commas(r.valid) + " valid, " + with_commas(r.invalid) + " invalid, " +
                    with_commas(r.positions) + " positions");
   }
-  option_row(p, "duplicates", path_or_none(config.duplicates_path));
-  option_row(p, "counts", path_or_none(config.counts_path));
-  option_row(p, "rejects", path_or_none(config.rejects_path));
-  option_row(p, "stats json", path_or_none(config.stats_json_path));
-  option_row(p, "report", path_or_none(config.report_path));
-  option_row(p, "threads",
-             std::to_string(s.threads) +
-                 (config.threads == 0 ? " (the usable CPUs)"
-                                      : " (asked: " + std::to_string(config.threads) + ')'));
-  option_row(p, "chunk size", binary_size(config.chunk_size));
+  option_row(p, "duplicates", path_or_none(asked.outputs.duplicates));
+  option_row(p, "counts", path_or_none(asked.outputs.counts));
+  option_row(p, "rejects", path_or_none(asked.outputs.rejects));
+  option_row(p, "stats json", path_or_none(asked.outputs.stats_json));
+  option_row(p, "report", path_or_none(asked.outputs.report));
+  option_row(
+      p, "threads",
+      std::to_string(s.threads) + (asked.threads_asked == 0
+                                       ? " (the usable CPUs)"
+                                       : " (asked: " + std::to_string(asked.threads_asked) + ')'));
+  option_row(p, "chunk size", binary_size(asked.chunk_size));
   const memory_stats& m = s.memory;
   option_row(p, "memory budget",
              m.limit_bytes == 0 ? std::string("not reported")
                                 : binary_size(m.limit_bytes) +
                                       (m.limit_source.empty() ? "" : " (" + m.limit_source + ')'));
-  if (config.dedupe) {
+  if (asked.dedupe) {
     option_row(p, "dedupe mode",
                m.partitioned ? "partitioned after " + with_commas(m.lines_before_switch) +
                                    " lines: " + with_commas(m.partitions) + " partitions, " +
                                    binary_size(m.temp_bytes) + " of temporary files"
                              : "in memory");
   }
-  if (config.max_bytes != 0) option_row(p, "max bytes", binary_size(config.max_bytes));
+  if (asked.max_bytes != 0) option_row(p, "max bytes", binary_size(asked.max_bytes));
   if (s.distribution.ranks != 0) {
     option_row(p, "ranks",
                with_commas(s.distribution.ranks) + " (" +

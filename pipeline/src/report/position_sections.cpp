@@ -181,11 +181,11 @@ void write_positions(page& p, const run_stats& s) {
   p.raw("</div></section>");
 }
 
-void write_most_repeated(page& p, const run_stats& s, const run_config& config) {
+void write_most_repeated(page& p, const run_stats& s, const report_options& asked) {
   p.raw("<section id=\"most-repeated\"><h2>Most repeated positions</h2>");
   if (s.most_repeated.empty()) {
     p.element("<p class=\"empty\">",
-              config.dedupe ? "No position was seen twice." : "Counted with dedupe only.",
+              asked.dedupe ? "No position was seen twice." : "Counted with dedupe only.",
               "</p></section>");
     return;
   }
@@ -197,7 +197,7 @@ void write_most_repeated(page& p, const run_stats& s, const run_config& config) 
   }
   p.element("<p class=\"note\">",
             std::string("The positions met most often, with how many times each was seen (key: ") +
-                std::string(core::to_string(config.key)) + ")." +
+                std::string(core::to_string(asked.lines.key)) + ")." +
                 (ten_files ? " On 10x8 boards, A is an archbishop (bishop and knight), C a "
                              "chancellor (rook and knight)."
                            : ""),

@@ -69,17 +69,17 @@ std::string per_second(double amount, double seconds) {
   return with_commas(static_cast<std::uint64_t>(std::llround(rate)));
 }
 
-std::string heading(const run_config& config) {
-  if (config.inputs.empty()) return "No input";
+std::string heading(const report_options& asked) {
+  if (asked.inputs.empty()) return "No input";
   std::string text;
-  const std::size_t named = std::min(config.inputs.size(), names_in_heading);
+  const std::size_t named = std::min(asked.inputs.size(), names_in_heading);
   for (std::size_t i = 0; i < named; ++i) {
-    if (i != 0) text += i + 1 == config.inputs.size() ? " and " : ", ";
-    text += input_name(config.inputs[i]);
+    if (i != 0) text += i + 1 == asked.inputs.size() ? " and " : ", ";
+    text += input_name(asked.inputs[i]);
   }
-  if (config.inputs.size() > named) {
+  if (asked.inputs.size() > named) {
     text += " and ";
-    text += with_commas(config.inputs.size() - named) + " more";
+    text += with_commas(asked.inputs.size() - named) + " more";
   }
   return text;
 }

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "fenbatch/pipeline/run_config.hpp"
 #include "fenbatch/pipeline/run_stats.hpp"
+#include "plan/resolved_run.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -33,6 +33,6 @@ namespace fenbatch::pipeline::detail {
 [[nodiscard]] std::string per_second(double amount, double seconds);
 
 // "a.epd, b.epd and 3 more", or what the run read from.
-[[nodiscard]] std::string heading(const run_config& config);
+[[nodiscard]] std::string heading(const report_options& asked);
 
 }  // namespace fenbatch::pipeline::detail

@@ -53,18 +53,18 @@ void big_number(page& p, std::string_view id, std::string_view label, std::strin
 }
 
 // What the run found: its lines, and the lines by outcome.
-void write_counts(page& p, const run_stats& s, const run_config& config) {
+void write_counts(page& p, const run_stats& s, const report_options& asked) {
   p.raw("<dl class=\"numbers\">");
   big_number(p, "number-lines", "lines", with_commas(s.lines));
   big_number(p, "number-written", "written", with_commas(s.written), percent(s.written, s.lines));
   big_number(p, "number-duplicates", "duplicates", with_commas(s.duplicates),
              percent(s.duplicates, s.lines));
-  if (!config.exclude_paths.empty() || s.excluded != 0) {
+  if (!asked.references.empty() || s.excluded != 0) {
     big_number(p, "number-excluded", "excluded", with_commas(s.excluded),
                percent(s.excluded, s.lines));
   }
   big_number(p, "number-invalid", "invalid", with_commas(s.invalid), percent(s.invalid, s.lines));
-  if (config.dedupe) {
+  if (asked.dedupe) {
     big_number(p, "number-unique", "unique", with_commas(s.unique), "distinct positions");
   } else {
     big_number(p, "number-unique", "unique", "\xE2\x80\x94", "without dedupe");
@@ -149,7 +149,7 @@ std::string input_label(std::string_view path, std::size_t folder_length) {
 }  // namespace
 
 // First the counts and the outcome bar, the page's first screen on a laptop or a phone.
-void write_summary(page& p, const run_stats& s, const run_config& config,
+void write_summary(page& p, const run_stats& s, const report_options& asked,
                    std::chrono::system_clock::time_point finished) {
   p.raw("<section id=\"summary\"><p class=\"when\">Finished <time datetime=\"");
   const std::string when = iso_utc(finished);
@@ -160,7 +160,7 @@ void write_summary(page& p, const run_stats& s, const run_config& config,
   p.text(" \xC2\xB7 " + counted(s.inputs.size(), "input", "inputs") + " \xC2\xB7 " +
          fixed(static_cast<double>(s.bytes) / 1e6, 1) + " MB of text");
   p.raw("</p>");
-  write_counts(p, s, config);
+  write_counts(p, s, asked);
   write_warnings(p, s);
   write_outcomes(p, s);
   write_run_numbers(p, s, when);

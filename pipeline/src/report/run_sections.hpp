@@ -4,14 +4,14 @@
 
 #include <chrono>
 
-#include "fenbatch/pipeline/run_config.hpp"
 #include "fenbatch/pipeline/run_stats.hpp"
+#include "plan/resolved_run.hpp"
 #include "report/report_page.hpp"
 
 namespace fenbatch::pipeline::detail {
 
 // The counts and the outcome bar first: the page's first screen on a laptop or a phone.
-void write_summary(page& p, const run_stats& s, const run_config& config,
+void write_summary(page& p, const run_stats& s, const report_options& asked,
                    std::chrono::system_clock::time_point finished);
 
 void write_reasons(page& p, const run_stats& s);

@@ -12,7 +12,7 @@
 
 namespace fenbatch::pipeline::detail {
 
-// The directory temporary files go to: `configured` (run_config::temp_dir) when not empty,
+// The directory temporary files go to: `configured` (--temp-dir) when not empty,
 // else $TMPDIR when set and not empty, else /tmp.
 [[nodiscard]] std::string temp_directory(const std::string& configured);
 

@@ -15,6 +15,9 @@
 
 namespace fenbatch::pipeline::detail {
 
+// Origins (line_origin) of other parts of a distributed run carry this bit.
+inline constexpr std::uint64_t global_origin_flag = std::uint64_t{1} << 63;
+
 // How a file is named in messages and side files ("FILE:LINE:COL: ..." on stderr, in the
 // rejects and duplicates lists): "-" is "<stdin>"; any other name as ls quotes it
 // (quoted_name): a plain name as is, byte for byte, so that parsers of these lines keep
@@ -43,15 +46,15 @@ class line_places {
     }
   }
 
-  // Origins with the top bit set (a distributed run's other parts: run_part.hpp) are written
-  // by `append_global`.
+  // Origins with global_origin_flag set (a distributed run's other parts) are written by
+  // `append_global`.
   void place_global_origins(std::function<void(std::string&, std::uint64_t)> append_global) {
     append_global_ = std::move(append_global);
   }
 
   // Appends "FILE:LINE" (1-based line) of an origin in a chunk already added.
   void append(std::string& out, std::uint64_t origin) const {
-    if ((origin >> 63) != 0 && append_global_) {
+    if ((origin & global_origin_flag) != 0 && append_global_) {
       append_global_(out, origin);
       return;
     }

@@ -19,7 +19,7 @@ namespace {
 
 // What varies between runs, as template parameters: the per-line loop of a plain run keeps
 // no branch for what it does not do (exclusion, origins).
-struct line_options {
+struct loop_options {
   bool dedupe;     // --dedupe: each kept line's facts are kept, for the written statistics
   bool excluding;  // --exclude
   bool origins;    // --counts or --duplicates: each valid line's index (and text) is kept
@@ -29,7 +29,7 @@ struct line_options {
 class fen_lines {
  public:
   static constexpr bool has_header = false;
-  explicit fen_lines(const run_config& config) : config_(config) {}
+  explicit fen_lines(const line_options& config) : config_(config) {}
   core::fen_status read(std::string_view line, core::record& rec) const noexcept {
     return core::parse_record(line, config_.decode, rec);
   }
@@ -61,7 +61,7 @@ class fen_lines {
   }
 
  private:
-  const run_config& config_;
+  const line_options& config_;
 };
 
 // The counters of a valid line (kept or excluded) that follow from its record, the same for
@@ -117,8 +117,8 @@ struct chunk_state {
 // reader's verdict is final. The whole of process_lines' work for a line (write, key,
 // exclusion, origins, counters, facts), out of line and cold so that the 8x8 loop around it
 // stays as it was: 10x8 corpora are rare beside 8x8 ones, and an 8x8 line never comes here.
-template <line_options options, class Records>
-[[gnu::noinline, gnu::cold]] void process_ten_by_eight_line(chunk& c, const run_config& config,
+template <loop_options options, class Records>
+[[gnu::noinline, gnu::cold]] void process_ten_by_eight_line(chunk& c, const line_options& config,
                                                             const dedupe_set* excluded,
                                                             Records& records, std::string_view line,
                                                             std::uint32_t index,
@@ -160,11 +160,11 @@ template <line_options options, class Records>
 
 // Records is fen_lines or field_records (formats/field_records.hpp): how a line's position is
 // read and how the line is written back.
-template <line_options options, class Records>
-void process_lines(chunk& c, const run_config& config, const dedupe_set* excluded,
+template <loop_options options, class Records>
+void process_lines(chunk& c, const line_options& config, const dedupe_set* excluded,
                    Records& records) {
   run_counters& n = c.counts;
-  const bool with_source_text = !config.duplicates_path.empty();
+  const bool with_source_text = config.with_source_text;
   written_facts_tally excluded_facts;
   // Most canonical lines are no longer than their input; reserve once, grow rarely.
   c.text.reserve_more(c.input.data.size() + c.input.data.size() / 4 + 256);
@@ -235,28 +235,28 @@ void process_lines(chunk& c, const run_config& config, const dedupe_set* exclude
 
 // The loop made for what this run does.
 template <class Records>
-void process_with(chunk& c, const run_config& config, const dedupe_set* excluded, bool with_origins,
-                  Records& records) {
+void process_with(chunk& c, const line_options& config, const dedupe_set* excluded,
+                  bool with_origins, Records& records) {
   if (excluded != nullptr) {
     if (with_origins) {
-      process_lines<line_options{true, true, true}>(c, config, excluded, records);
-    } else if (config.dedupe) {
-      process_lines<line_options{true, true, false}>(c, config, excluded, records);
+      process_lines<loop_options{true, true, true}>(c, config, excluded, records);
+    } else if (config.keyed) {
+      process_lines<loop_options{true, true, false}>(c, config, excluded, records);
     } else {
-      process_lines<line_options{false, true, false}>(c, config, excluded, records);
+      process_lines<loop_options{false, true, false}>(c, config, excluded, records);
     }
   } else if (with_origins) {
-    process_lines<line_options{true, false, true}>(c, config, excluded, records);
-  } else if (config.dedupe) {
-    process_lines<line_options{true, false, false}>(c, config, excluded, records);
+    process_lines<loop_options{true, false, true}>(c, config, excluded, records);
+  } else if (config.keyed) {
+    process_lines<loop_options{true, false, false}>(c, config, excluded, records);
   } else {
-    process_lines<line_options{false, false, false}>(c, config, excluded, records);
+    process_lines<loop_options{false, false, false}>(c, config, excluded, records);
   }
 }
 
 }  // namespace
 
-void process(chunk& c, const run_config& config, std::size_t shard_count,
+void process(chunk& c, const line_options& config, std::size_t shard_count,
              const dedupe_set* excluded) {
   c.text.clear();
   c.valid.clear();
@@ -265,7 +265,7 @@ void process(chunk& c, const run_config& config, std::size_t shard_count,
   c.invalid.clear();
   c.material.clear();
   c.counts = run_counters{};
-  const bool with_origins = config.dedupe && needs_origins(config);
+  const bool with_origins = config.keyed && config.with_origins;
   if (c.layout != nullptr) {
     field_records records(*c.layout, config);
     process_with(c, config, excluded, with_origins, records);
@@ -283,7 +283,7 @@ void process(chunk& c, const run_config& config, std::size_t shard_count,
   n.crlf_lines += c.input.dropped_crlf_lines;
   n.written = n.valid - n.excluded;
   n.derive_eight_by_eight();
-  if (config.dedupe) {
+  if (config.keyed) {
     group_by_shard(c, shard_count, with_origins);
     c.occurrences.resize(c.valid.size());
   }

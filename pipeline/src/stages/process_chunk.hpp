@@ -4,7 +4,7 @@
 
 #include <cstddef>
 
-#include "fenbatch/pipeline/run_config.hpp"
+#include "plan/resolved_run.hpp"
 #include "stages/chunk.hpp"
 #include "stages/dedupe_set.hpp"
 
@@ -13,13 +13,7 @@ namespace fenbatch::pipeline::detail {
 // Fills the chunk's text, valid and invalid lines and partial counts from its input; with
 // dedupe, also its keys grouped into `shard_count` dedupe shards. A valid line whose key is in
 // `excluded` (the --exclude reference set; may be null) is counted as excluded and dropped.
-void process(chunk& c, const run_config& config, std::size_t shard_count,
+void process(chunk& c, const line_options& lines, std::size_t shard_count,
              const dedupe_set* excluded = nullptr);
-
-// Whether the run tracks where each line and each key's first occurrence are (--counts,
-// --duplicates).
-[[nodiscard]] inline bool needs_origins(const run_config& config) noexcept {
-  return !config.counts_path.empty() || !config.duplicates_path.empty();
-}
 
 }  // namespace fenbatch::pipeline::detail

@@ -38,8 +38,7 @@ std::string escape_for_terminal(std::string_view text, std::size_t limit) {
 void reject_reporter::note_cap() {
   if (cap_noted_) return;
   cap_noted_ = true;
-  if (!config_.diagnostic) return;
-  config_.diagnostic("fenbatch: note: --samples " + std::to_string(config_.samples_per_reason) +
+  listeners_.notice("fenbatch: note: --samples " + std::to_string(samples_per_reason_) +
                      " is capped at " + std::to_string(max_samples_per_reason) +
                      " samples per reason (the statistics count those left out); --rejects "
                      "FILE lists every invalid line");
@@ -50,11 +49,11 @@ void reject_reporter::report(const chunk& c, std::uint64_t line_base,
   if (c.invalid.empty()) return;
   const std::string name = display_name(inputs_.name(c.input.file_index));
   std::string line;
-  const unsigned kept_per_reason = samples_kept_per_reason(config_.samples_per_reason);
+  const unsigned kept_per_reason = samples_kept_per_reason(samples_per_reason_);
   for (const chunk::invalid_line& bad : c.invalid) {
     const std::size_t reason = static_cast<std::size_t>(bad.reason);
     const bool sample = sampled_[reason] < kept_per_reason;
-    if (!sample && kept_per_reason < config_.samples_per_reason) note_cap();
+    if (!sample && kept_per_reason < samples_per_reason_) note_cap();
     if (!sample && rejects_ == nullptr) continue;
     line.clear();
     line += name;
@@ -68,7 +67,7 @@ void reject_reporter::report(const chunk& c, std::uint64_t line_base,
     const std::size_t prefix = line.size();
     if (sample) {
       ++sampled_[reason];
-      if (config_.diagnostic) config_.diagnostic(line + escape_for_terminal(bad.text, 200));
+      listeners_.notice(line + escape_for_terminal(bad.text, 200));
       samples.push_back(
           {name, line_base + bad.line + 1, bad.column,
            c.input.file_offset + static_cast<std::uint64_t>(bad.text.data() - c.input.data.data()),

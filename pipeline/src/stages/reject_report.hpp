@@ -10,9 +10,9 @@
 
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/pipeline/output_file.hpp"
-#include "fenbatch/pipeline/run_config.hpp"
 #include "fenbatch/pipeline/run_stats.hpp"
 #include "input/input_reader.hpp"
+#include "plan/resolved_run.hpp"
 #include "stages/chunk.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -20,8 +20,13 @@ namespace fenbatch::pipeline::detail {
 class reject_reporter {
  public:
   // `rejects` may be null: no rejects file.
-  reject_reporter(const run_config& config, const input_reader& inputs, output_file* rejects)
-      : config_(config), inputs_(inputs), rejects_(rejects) {}
+  // `samples_per_reason`: invalid lines quoted through `listeners`, per reason.
+  reject_reporter(unsigned samples_per_reason, const run_listeners& listeners,
+                  const input_reader& inputs, output_file* rejects)
+      : samples_per_reason_(samples_per_reason),
+        listeners_(listeners),
+        inputs_(inputs),
+        rejects_(rejects) {}
 
   // The chunk's invalid lines; `line_base`: the lines of its file before the chunk.
   void report(const chunk& c, std::uint64_t line_base, std::vector<invalid_sample>& samples);
@@ -30,7 +35,8 @@ class reject_reporter {
   // The note on the cap, once: called for each line the cap leaves out.
   void note_cap();
 
-  const run_config& config_;
+  unsigned samples_per_reason_;
+  const run_listeners& listeners_;
   const input_reader& inputs_;
   output_file* rejects_;
   std::array<unsigned, core::fen_errc_count> sampled_{};  // samples so far, per reason

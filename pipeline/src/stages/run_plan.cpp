@@ -21,49 +21,47 @@ namespace {
 // imply it), and always when --temp-dir names one. Else it is never used, and a missing
 // $TMPDIR or a read-only /tmp does not fail a run that needs neither. The check happens here
 // rather than at the first spill, hours into a run.
-void check_temp_dir_if_used(const run_config& config) {
-  const bool may_spill = config.dedupe || !config.counts_path.empty() ||
-                         !config.duplicates_path.empty() || !config.temp_dir.empty();
-  if (may_spill) check_run_temp_dir(config.temp_dir);
+void check_temp_dir_if_used(const resource_options& resources) {
+  if (resources.may_write_temporaries) check_run_temp_dir(resources.temp_dir);
 }
 
 }  // namespace
 
-run_plan plan_run(const run_config& config) {
+run_plan plan_run(const resource_options& resources, bool dedupe, std::size_t chunk_size) {
   // A decoder forced by FENBATCH_FORCE_IMPL that this build or CPU lacks: core falls back
   // quietly, but a run must not test or measure another decoder than the one asked for.
   if (const core::decoder_selection& decoder = core::selected_decoder(); !decoder.ok()) {
     throw std::runtime_error(decoder.message());
   }
-  check_temp_dir_if_used(config);
+  check_temp_dir_if_used(resources);
   run_plan plan;
   // At most the CPUs this process may run on (its affinity mask, as oneTBB reads it): more
   // threads than that only add chunks in flight (four per thread) and contention.
   const auto available = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
-  plan.threads = config.threads != 0 ? std::min(config.threads, available) : available;
+  plan.threads = resources.threads != 0 ? std::min(resources.threads, available) : available;
 
   // One shard per worker would leave threads idle at the join when shards differ in size.
   const std::size_t automatic_shards =
       plan.threads == 1
           ? 1
           : std::min(sharded_dedupe_set::max_shards, std::bit_ceil(std::size_t{4} * plan.threads));
-  plan.shard_count = config.dedupe_shards != 0 ? config.dedupe_shards : automatic_shards;
+  plan.shard_count = resources.shards != 0 ? resources.shards : automatic_shards;
   sharded_dedupe_set::check_shard_count(plan.shard_count);
-  if (config.dedupe && config.dedupe_shards != 0 && config.dedupe_stages > plan.shard_count) {
-    throw std::invalid_argument("dedupe stages (" + std::to_string(config.dedupe_stages) +
+  if (dedupe && resources.shards != 0 && resources.stages > plan.shard_count) {
+    throw std::invalid_argument("dedupe stages (" + std::to_string(resources.stages) +
                                 ") must not outnumber the shards (" +
                                 std::to_string(plan.shard_count) + ")");
   }
   // Each dedupe stage is one more serial stage that runs beside the others: one per thread
   // keeps every thread able to add keys (at one thread, one stage of one shard).
   plan.dedupe_stage_count =
-      !config.dedupe
+      !dedupe
           ? 0
           : std::min(plan.shard_count,
-                     config.dedupe_stages != 0 ? config.dedupe_stages : std::size_t{plan.threads});
+                     resources.stages != 0 ? resources.stages : std::size_t{plan.threads});
 
   // Offsets inside a chunk are 32-bit; chunks far beyond a few MiB buy nothing anyway.
-  plan.chunk_size = std::clamp<std::size_t>(config.chunk_size, 1, 256 << 20);
+  plan.chunk_size = std::clamp<std::size_t>(chunk_size, 1, 256 << 20);
   plan.tokens = 4 * static_cast<std::size_t>(plan.threads);
   return plan;
 }
@@ -113,6 +111,12 @@ void fit_to_memory(run_plan& plan, std::uint64_t budget, std::uint64_t reference
   // While the set is written out to the partitions, their write buffers (at most a quarter
   // of the partitions' memory: partitioned_dedupe.cpp) are made: the set leaves them that.
   plan.set_bytes = plan.partition_bytes / 4 * 3;
+}
+
+void override_dedupe_memory(run_plan& plan, std::uint64_t bytes) {
+  if (bytes == 0) return;
+  plan.partition_bytes = bytes;
+  plan.set_bytes = bytes / 4 * 3;
 }
 
 }  // namespace fenbatch::pipeline::detail

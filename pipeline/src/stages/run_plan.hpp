@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "fenbatch/pipeline/run_config.hpp"
+#include "plan/resolved_run.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -15,7 +15,7 @@ struct run_plan {
   std::size_t dedupe_stage_count = 0;  // 0 without dedupe
   std::size_t chunk_size = 1 << 20;    // bytes
   std::size_t tokens = 4;              // chunks in flight
-  // The memory budget (run_config::memory_limit or its default) and its parts, from
+  // The memory budget (--memory-limit or its default) and its parts, from
   // fit_to_memory: what the dedupe set may take before the run switches to partitions, and
   // what the partitions may take.
   std::uint64_t memory_budget = 0;
@@ -29,11 +29,16 @@ struct run_plan {
 // files (dedupe, --counts, --duplicates, or --temp-dir given) and its temporary directory
 // cannot hold them (check_run_temp_dir: the probe file is gone again). Opens no input or
 // destination.
-[[nodiscard]] run_plan plan_run(const run_config& config);
+[[nodiscard]] run_plan plan_run(const resource_options& resources, bool dedupe,
+                                std::size_t chunk_size);
 
 // Fits the plan to `budget` bytes, of which `reference_bytes` are taken (the --exclude set):
 // chunks in flight get at most a quarter (smaller chunks first, then fewer), a fixed
 // allowance goes to buffers, the rest to dedupe. Throws config_error when too little is left.
 void fit_to_memory(run_plan& plan, std::uint64_t budget, std::uint64_t reference_bytes);
+
+// For tests and experiments (resource_options::test_memory_bytes): when `bytes` is not 0, the
+// set and the partitions get that instead of their share of the budget.
+void override_dedupe_memory(run_plan& plan, std::uint64_t bytes);
 
 }  // namespace fenbatch::pipeline::detail

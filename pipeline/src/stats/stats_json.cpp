@@ -21,9 +21,12 @@
 #include "fenbatch/version.hpp"
 #include "stages/line_places.hpp"
 #include "stats/json_writer.hpp"
+#include "stats/stats_document.hpp"
 
 namespace fenbatch::pipeline {
 namespace {
+
+using detail::report_options;
 
 using detail::display_name;
 using detail::is_utf8;
@@ -98,30 +101,30 @@ void optional_path(json_writer& w, std::string_view name, const std::string& pat
   }
 }
 
-void write_options(json_writer& w, const run_config& config) {
+void write_options(json_writer& w, const report_options& asked) {
   w.key("options");
   w.begin_object();
-  w.member("dedupe", config.dedupe);
-  w.member("key", core::to_string(config.key));
-  w.member("format", core::to_string(config.write.format));
-  w.member("castling", core::to_string(config.write.castling));
-  w.member("ep", core::to_string(config.write.ep));
-  w.member("repair", config.decode.repair);
-  w.member("payload", config.decode.payload);
+  w.member("dedupe", asked.dedupe);
+  w.member("key", core::to_string(asked.lines.key));
+  w.member("format", core::to_string(asked.lines.write.format));
+  w.member("castling", core::to_string(asked.lines.write.castling));
+  w.member("ep", core::to_string(asked.lines.write.ep));
+  w.member("repair", asked.lines.decode.repair);
+  w.member("payload", asked.lines.decode.payload);
   w.key("input_format");  // null: inferred from each input's name
-  if (config.format) {
-    w.value(to_string(*config.format));
+  if (asked.lines.format) {
+    w.value(to_string(*asked.lines.format));
   } else {
     w.null();
   }
-  optional_path(w, "fen_field", config.fen_field);  // null: the column or key "fen"
-  w.member("compress", to_string(config.output_compression));
-  w.member("level", static_cast<std::uint64_t>(config.compression_level));  // 0: the default
-  w.member("top", std::uint64_t{config.top});
-  names_member(w, "exclude", config.exclude_paths);
-  optional_path(w, "duplicates", config.duplicates_path);
-  optional_path(w, "counts", config.counts_path);
-  optional_path(w, "report", config.report_path);
+  optional_path(w, "fen_field", asked.lines.fen_field);  // null: the column or key "fen"
+  w.member("compress", to_string(asked.outputs.codec));
+  w.member("level", static_cast<std::uint64_t>(asked.outputs.level));  // 0: the default
+  w.member("top", std::uint64_t{asked.top});
+  names_member(w, "exclude", asked.references);
+  optional_path(w, "duplicates", asked.outputs.duplicates);
+  optional_path(w, "counts", asked.outputs.counts);
+  optional_path(w, "report", asked.outputs.report);
   w.end_object();
 }
 
@@ -172,9 +175,9 @@ void write_per_input(json_writer& w, const run_stats& s) {
 }
 
 // null without --exclude.
-void write_reference(json_writer& w, const run_stats& s, const run_config& config) {
+void write_reference(json_writer& w, const run_stats& s, const report_options& asked) {
   w.key("reference");
-  if (config.exclude_paths.empty()) {
+  if (asked.references.empty()) {
     w.null();
     return;
   }
@@ -191,17 +194,17 @@ void write_reference(json_writer& w, const run_stats& s, const run_config& confi
 // (lines --samples asked for that are not listed: from the counts by reason, so exact for a
 // merged run too); then "invalid_samples", each sample's file as given ("<stdin>" for
 // standard input), not as the messages quote it.
-void write_samples(json_writer& w, const run_stats& s, const run_config& config) {
-  const unsigned kept = samples_kept_per_reason(config.samples_per_reason);
+void write_samples(json_writer& w, const run_stats& s, const report_options& asked) {
+  const unsigned kept = samples_kept_per_reason(asked.samples_per_reason);
   const std::span<const std::uint64_t> by_reason = describe(counter::invalid_by_reason).values(s);
   std::uint64_t dropped = 0;
   for (const std::uint64_t invalid : by_reason) {
-    dropped += std::min<std::uint64_t>(invalid, config.samples_per_reason) -
+    dropped += std::min<std::uint64_t>(invalid, asked.samples_per_reason) -
                std::min<std::uint64_t>(invalid, kept);
   }
   w.key("samples");
   w.begin_object();
-  w.member("asked_per_reason", std::uint64_t{config.samples_per_reason});
+  w.member("asked_per_reason", std::uint64_t{asked.samples_per_reason});
   w.member("cap_per_reason", std::uint64_t{max_samples_per_reason});
   w.member("per_reason", std::uint64_t{kept});
   w.member("listed", std::uint64_t{s.invalid_samples.size()});
@@ -210,7 +213,7 @@ void write_samples(json_writer& w, const run_stats& s, const run_config& config)
 
   // A sample names its file as display_name() does; back to the name given.
   std::unordered_map<std::string, std::string_view> given;
-  for (const std::string& input : config.inputs) given.emplace(display_name(input), input);
+  for (const std::string& input : asked.inputs) given.emplace(display_name(input), input);
   w.key("invalid_samples");
   w.begin_array();
   for (const invalid_sample& sample : s.invalid_samples) {
@@ -254,22 +257,24 @@ void write_distribution(json_writer& w, const distribution_stats& d) {
 
 }  // namespace
 
-std::string to_json(const run_stats& s, const run_config& config) {
+namespace detail {
+
+std::string stats_document(const run_stats& s, const report_options& asked) {
   json_writer w;
   w.begin_object();
   w.member("schema_version", schema_version);
   w.member("fenbatch_version", std::string_view(FENBATCH_VERSION_STRING));
 
-  names_member(w, "inputs", config.inputs);
-  name_member(w, "output", config.output);
-  write_options(w, config);
+  names_member(w, "inputs", asked.inputs);
+  name_member(w, "output", asked.outputs.output);
+  write_options(w, asked);
   w.member("key_hash", std::string_view("xxh3-128"));
-  w.member("dedupe_mode", std::string_view(config.dedupe ? "probabilistic-128" : "none"));
+  w.member("dedupe_mode", std::string_view(asked.dedupe ? "probabilistic-128" : "none"));
 
-  write_counters(w, s, counter_section::input, config.dedupe);
+  write_counters(w, s, counter_section::input, asked.dedupe);
   names_member(w, "inputs_changed", s.inputs_changed);
   w.member("stopped_at_max_bytes", s.stopped_at_max_bytes);
-  write_counters(w, s, counter_section::output, config.dedupe);
+  write_counters(w, s, counter_section::output, asked.dedupe);
 
   w.key("reconciliation");
   w.begin_object();
@@ -284,25 +289,25 @@ std::string to_json(const run_stats& s, const run_config& config) {
 
   w.key("boards");
   w.begin_object();
-  write_counters(w, s, counter_section::boards, config.dedupe);
+  write_counters(w, s, counter_section::boards, asked.dedupe);
   w.end_object();
 
   w.key("positions");
   w.begin_object();
-  write_counters(w, s, counter_section::positions, config.dedupe);
+  write_counters(w, s, counter_section::positions, asked.dedupe);
   write_material(w, s.top_material());
   w.end_object();
 
   w.key("written_positions");
   w.begin_object();
-  write_counters(w, s, counter_section::written_positions, config.dedupe);
+  write_counters(w, s, counter_section::written_positions, asked.dedupe);
   write_material(w, s.top_written_material());
   w.end_object();
 
   write_per_input(w, s);
-  write_reference(w, s, config);
+  write_reference(w, s, asked);
 
-  write_samples(w, s, config);
+  write_samples(w, s, asked);
 
   w.key("most_repeated");
   w.begin_array();
@@ -325,6 +330,12 @@ std::string to_json(const run_stats& s, const run_config& config) {
   std::string text = w.take();
   text += '\n';
   return text;
+}
+
+}  // namespace detail
+
+std::string to_json(const run_stats& stats, const run_config& config) {
+  return detail::stats_document(stats, detail::describe_run(config));
 }
 
 }  // namespace fenbatch::pipeline

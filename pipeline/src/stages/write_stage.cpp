@@ -1,4 +1,4 @@
-#include "stages/ordered_stage.hpp"
+#include "stages/write_stage.hpp"
 
 #include <string>
 #include <string_view>
@@ -10,29 +10,29 @@
 
 namespace fenbatch::pipeline::detail {
 
-ordered_stage::ordered_stage(const run_config& config, const input_reader& inputs,
-                             output_file& output, output_file* rejects, dedupe_stages& dedupe,
-                             output_file* duplicates, output_file* counts)
-    : config_(config),
-      inputs_(inputs),
-      output_(output),
-      dedupe_(dedupe),
-      rejects_(config, inputs, rejects),
-      duplicates_(duplicates),
-      repeated_(config.top),
-      started_(clock_type::now()) {
-  stats_.top = config.top;
-  for (const std::string& path : config.inputs) stats_.inputs.push_back({path, {}});
-  if (duplicates != nullptr || counts != nullptr) places_.emplace(inputs);
+write_stage::write_stage(const report_options& report, const std::string& temp_dir,
+                         const run_listeners& listeners, const input_reader& inputs,
+                         written_files files)
+    : inputs_(inputs),
+      output_(files.output),
+      dedupe_(report.dedupe),
+      key_(report.lines.key),
+      rejects_(report.samples_per_reason, listeners, inputs, files.rejects),
+      duplicates_(files.duplicates),
+      repeated_(report.top),
+      progress_(listeners.progress, inputs.total_bytes()) {
+  stats_.top = report.top;
+  for (const std::string& path : report.inputs) stats_.inputs.push_back({path, {}});
+  if (files.duplicates != nullptr || files.counts != nullptr) places_.emplace(inputs);
   // The counts' spill waits beside the counts file (about the counts' size, on the disk that
   // will hold them); standard output and the like: the temporary directory.
-  if (counts != nullptr) {
-    counts_.emplace(*counts, counts->directory().empty() ? temp_directory(config.temp_dir)
-                                                         : counts->directory());
+  if (files.counts != nullptr) {
+    counts_.emplace(*files.counts, files.counts->directory().empty() ? temp_directory(temp_dir)
+                                                                     : files.counts->directory());
   }
 }
 
-void ordered_stage::number_lines_from(
+void write_stage::number_lines_from(
     std::vector<std::uint64_t> line_base,
     std::function<void(std::string&, std::uint64_t)> append_global_place) {
   first_line_base_ = std::move(line_base);
@@ -40,7 +40,19 @@ void ordered_stage::number_lines_from(
   if (places_) places_->place_global_origins(std::move(append_global_place));
 }
 
-void ordered_stage::consume(chunk& c) {
+void write_stage::write(chunk& c) {
+  if (c.deferred) {
+    progress_.add(c.input.input_bytes, true);
+    return;
+  }
+  if (!c.header_to_write.empty()) {
+    output_.write(c.header_to_write);
+    output_.put('\n');
+  }
+  consume(c);
+}
+
+void write_stage::consume(chunk& c) {
   if (c.input.file_index != file_index_) {
     file_index_ = c.input.file_index;
     line_base_ = first_line_base_.empty() ? 0 : first_line_base_[file_index_];
@@ -55,49 +67,28 @@ void ordered_stage::consume(chunk& c) {
   if (counts_) counts_->record(c, *places_);
   rejects_.report(c, line_base_, stats_.invalid_samples);
   line_base_ += c.counts.lines;
-  progress_bytes_ += c.counts.input_bytes;
-  report_progress(false);
+  progress_.add(c.counts.input_bytes, false);
 }
 
-void ordered_stage::skip(const chunk& c) {
-  switched_ = true;
-  progress_bytes_ += c.input.input_bytes;
-  report_progress(false);
-}
-
-void ordered_stage::begin_phase(run_phase phase, std::uint64_t bytes_done) {
-  phase_ = phase;
-  progress_bytes_ = bytes_done;
-}
-
-void ordered_stage::report_partitions(std::uint64_t done, std::uint64_t total) {
-  if (!config_.progress) return;
-  const auto now = clock_type::now();
-  if (done != total && now - last_progress_ < std::chrono::milliseconds(100)) return;
-  last_progress_ = now;
-  config_.progress({done, total, std::chrono::duration<double>(now - started_).count(),
-                    run_phase::deduplicating, true});
-}
-
-run_stats ordered_stage::finish() {
-  report_progress(true);
-  if (config_.dedupe) {
-    stats_.unique = dedupe_.unique();
+run_stats write_stage::finish(dedupe_stages* dedupe) {
+  progress_.last();
+  if (dedupe != nullptr) {
+    stats_.unique = dedupe->unique();
     // Every written line is its key's first occurrence, so unique by board is written by board.
     stats_.eight_by_eight_unique = stats_.eight_by_eight_written;
     stats_.ten_by_eight_unique = stats_.ten_by_eight_written;
   }
-  if (counts_) counts_->finish(dedupe_);
+  if (counts_ && dedupe != nullptr) counts_->finish(*dedupe);
   stats_.most_repeated = repeated_.top();
   stats_.written_material = written_material();
   return std::move(stats_);  // (called once, at the end)
 }
 
-void ordered_stage::count_dropped_material(const chunk& c) {
+void write_stage::count_dropped_material(const chunk& c) {
   c.dropped_material.add_to(dropped_material_);
 }
 
-std::unordered_map<std::uint64_t, std::uint64_t> ordered_stage::written_material() const {
+std::unordered_map<std::uint64_t, std::uint64_t> write_stage::written_material() const {
   std::unordered_map<std::uint64_t, std::uint64_t> written = stats_.material;
   for (const auto& [signature, dropped] : dropped_material_) {
     const auto entry = written.find(signature);
@@ -106,8 +97,8 @@ std::unordered_map<std::uint64_t, std::uint64_t> ordered_stage::written_material
   return written;
 }
 
-void ordered_stage::write_valid(const chunk& c) {
-  if (!config_.dedupe) {
+void write_stage::write_valid(const chunk& c) {
+  if (!dedupe_) {
     output_.write(c.text.view(0, c.text.size()));
     return;
   }
@@ -119,18 +110,9 @@ void ordered_stage::write_valid(const chunk& c) {
     repeated_.record_duplicate(line.key, c.occurrences[c.shard_position[i]], [&] {
       std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
       if (c.layout != nullptr) text = written_position(*c.layout, text, scratch);
-      return config_.key == core::key_kind::full ? text : position_fields(text);
+      return key_ == core::key_kind::full ? text : position_fields(text);
     });
   }
-}
-
-void ordered_stage::report_progress(bool last) {
-  if (!config_.progress) return;
-  const auto now = clock_type::now();
-  if (!last && now - last_progress_ < std::chrono::milliseconds(100)) return;
-  last_progress_ = now;
-  config_.progress({progress_bytes_, inputs_.total_bytes(),
-                    std::chrono::duration<double>(now - started_).count(), phase_, switched_});
 }
 
 }  // namespace fenbatch::pipeline::detail

@@ -1,0 +1,94 @@
+#include "plan/resolved_run.hpp"
+
+#include "fenbatch/pipeline/run_config.hpp"
+
+namespace fenbatch::pipeline::detail {
+namespace {
+
+// The inputs' format: the one asked, else the first input's by its name (a run's inputs share
+// one format: record_headers refuses a mix).
+input_format inputs_format(const run_config& config) {
+  if (config.format) return *config.format;
+  return config.inputs.empty() ? input_format::fen : infer_input_format(config.inputs.front());
+}
+
+// Each reference has its own format (by its name); --fen-field names the inputs' field, so it
+// applies to references of the inputs' format only, others use the default (the column or key
+// "fen"). Every valid line of a reference is keyed; no origins.
+std::vector<reference_input> references_of(const run_config& config, const line_options& lines) {
+  std::vector<reference_input> references;
+  const input_format format = inputs_format(config);
+  for (const std::string& path : config.exclude_paths) {
+    reference_input reference{path, lines};
+    reference.lines.format = std::nullopt;
+    reference.lines.keyed = true;
+    reference.lines.with_origins = false;
+    reference.lines.with_source_text = false;
+    if (infer_input_format(path) != format) reference.lines.fen_field.clear();
+    references.push_back(std::move(reference));
+  }
+  return references;
+}
+
+// Every valid line is keyed with dedupe (`keyed`); --exclude keys lines without it.
+line_options lines_of(const run_config& config, bool keyed) {
+  const bool with_origins = !config.counts_path.empty() || !config.duplicates_path.empty();
+  return {config.format, config.fen_field,
+          config.decode, config.write,
+          config.key,    keyed,
+          with_origins,  !config.duplicates_path.empty()};
+}
+
+output_options outputs_of(const run_config& config) {
+  return {config.output,
+          config.rejects_path,
+          config.stats_json_path,
+          config.report_path,
+          config.duplicates_path,
+          config.counts_path,
+          config.output_compression,
+          config.compression_level,
+          config.inputs.size() == 1 ? config.inputs.front() : std::string()};
+}
+
+}  // namespace
+
+report_options describe_run(const run_config& config) {
+  return {config.inputs,
+          config.exclude_paths,
+          outputs_of(config),
+          lines_of(config, config.dedupe),
+          config.dedupe,
+          config.top,
+          config.samples_per_reason,
+          config.threads,
+          config.chunk_size,
+          config.max_bytes};
+}
+
+resolved_run resolve_run(const run_config& config) {
+  resolved_run run;
+  const bool with_origins = !config.counts_path.empty() || !config.duplicates_path.empty();
+  // Counting needs the set, and the duplicates are the lines dedupe drops.
+  run.dedupe = {config.dedupe || with_origins, with_origins, !config.counts_path.empty()};
+
+  run.inputs = {config.inputs,
+                {config.use_mmap, config.allow_special_files, config.max_bytes},
+                config.chunk_size};
+  run.lines = lines_of(config, run.dedupe.enabled);
+  run.references = references_of(config, run.lines);
+  run.resources = {config.threads,
+                   config.dedupe_shards,
+                   config.dedupe_stages,
+                   config.memory_limit,
+                   config.dedupe_memory_bytes,
+                   config.temp_dir,
+                   run.dedupe.enabled || !config.temp_dir.empty()};
+  run.outputs = outputs_of(config);
+  run.report = describe_run(config);
+  run.report.dedupe = run.dedupe.enabled;
+  run.listeners = {config.diagnostic, config.progress};
+  return run;
+}
+
+}  // namespace fenbatch::pipeline::detail

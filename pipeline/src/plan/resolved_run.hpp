@@ -1,0 +1,129 @@
+// A run's options resolved once: the public run_config cut into slices, each read by its
+// consumers only, with every implication and derived flag decided in resolve_run() and
+// nowhere else. A part of the run that needs a slice gets that slice, not the whole.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fenbatch/core/position_key.hpp"
+#include "fenbatch/core/record.hpp"
+#include "fenbatch/core/write.hpp"
+#include "fenbatch/pipeline/compression.hpp"
+#include "fenbatch/pipeline/record_format.hpp"
+#include "input/input_options.hpp"
+
+namespace fenbatch::pipeline {
+struct run_config;
+struct progress_info;
+}  // namespace fenbatch::pipeline
+
+namespace fenbatch::pipeline::detail {
+
+// What is read, and how.
+struct input_slice {
+  std::vector<std::string> paths;  // in this order as one stream; "-" is standard input
+  input_options reading;
+  std::size_t chunk_size = 1 << 20;  // bytes per unit of parallel work
+};
+
+// How each line is read, checked, written and keyed.
+struct line_options {
+  std::optional<input_format> format;  // unset: by each input's name
+  std::string fen_field;               // empty: the column or key "fen"
+  core::decode_options decode;
+  core::write_options write;
+  core::key_kind key = core::key_kind::position;
+  bool keyed = false;             // dedupe: every valid line is keyed and grouped by shard
+  bool with_origins = false;      // --counts, --duplicates: where each line and first occurrence is
+  bool with_source_text = false;  // --duplicates: each line's text as read is kept
+};
+
+// A reference of --exclude: read whole, with its own line options (its format by its name).
+struct reference_input {
+  std::string path;
+  line_options lines;
+};
+
+// Whether and how duplicates are removed.
+struct dedupe_options {
+  bool enabled = false;       // --dedupe, or implied by --counts or --duplicates
+  bool with_origins = false;  // each key's first occurrence is kept
+  bool final_counts = false;  // --counts: each first occurrence's final count is asked
+};
+
+// What the machine plan (run_plan.hpp) is made from: threads, shards, memory, temporaries.
+struct resource_options {
+  unsigned threads = 0;  // 0: the usable CPUs
+  std::size_t shards = 0;
+  std::size_t stages = 0;
+  std::uint64_t memory_limit = 0;       // 0: the default share
+  std::uint64_t test_memory_bytes = 0;  // for tests: the set's and partitions' bytes
+  std::string temp_dir;                 // as asked; empty: $TMPDIR, else /tmp
+  bool may_write_temporaries = false;   // dedupe, --counts, --duplicates or --temp-dir
+};
+
+// The files written.
+struct output_options {
+  std::string output = "-";  // "-" is standard output
+  std::string rejects;       // empty: none (likewise below)
+  std::string stats_json;
+  std::string report;
+  std::string duplicates;
+  std::string counts;
+  compression codec = compression::automatic;
+  int level = 0;  // 0: the codec's default
+  // The input when there is exactly one (the output may replace it, and then keeps its codec).
+  std::string single_input;
+};
+
+// The run as the statistics and the report describe it: what was asked.
+struct report_options {
+  std::vector<std::string> inputs;
+  std::vector<std::string> references;
+  output_options outputs;
+  line_options lines;
+  bool dedupe = false;
+  std::size_t top = 20;
+  unsigned samples_per_reason = 3;
+  unsigned threads_asked = 0;
+  std::size_t chunk_size = 1 << 20;
+  std::uint64_t max_bytes = 0;
+};
+
+// Where the run's remarks and progress go; either may be empty.
+struct run_listeners {
+  std::function<void(std::string_view)> diagnostic;
+  std::function<void(const progress_info&)> progress;
+
+  void notice(std::string_view text) const {
+    if (diagnostic) diagnostic(text);
+  }
+};
+
+struct resolved_run {
+  input_slice inputs;
+  line_options lines;
+  std::vector<reference_input> references;
+  dedupe_options dedupe;
+  resource_options resources;
+  output_options outputs;
+  report_options report;
+  run_listeners listeners;
+};
+
+// The one place where options are turned into what each part reads: --counts and
+// --duplicates imply --dedupe, origins are tracked for either, a reference keeps --fen-field
+// only when it has the inputs' format, temporaries may be written with dedupe or --temp-dir.
+[[nodiscard]] resolved_run resolve_run(const run_config& config);
+
+// The run as `config` asks it, implied nothing (to_json and to_html_report of a configuration
+// describe it as given).
+[[nodiscard]] report_options describe_run(const run_config& config);
+
+}  // namespace fenbatch::pipeline::detail

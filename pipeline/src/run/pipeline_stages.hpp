@@ -1,0 +1,65 @@
+// The run's pipeline stages, named, in the shape of oneTBB's `square` example:
+//   read (or replay) -> process -> [dedupe x groups of shards, or decide] -> keep -> write
+//   - read: serial, in order: the next chunk of whole lines from the inputs (pass 1);
+//     replay: the deferred chunks again (pass 3);
+//   - process: parallel: decode, validate, normalize, key and count every line of a chunk;
+//   - dedupe: with --dedupe, one serial in-order stage per group of shards adds the chunk's
+//     keys of those shards to the store (pass 1); decide: the counts of a replayed chunk's
+//     lines, from the partitions (pass 3);
+//   - keep: with --dedupe, parallel: the chunk's first occurrences copied together;
+//   - write: serial, in order: write_stage.hpp.
+// Each body holds pointers only (oneTBB copies bodies and calls them const); what a body
+// changes lives in the objects it points to. TSan is told of every hand-over of a chunk and
+// of each serial stage's state (tsan_annotations.hpp).
+#pragma once
+
+#include <oneapi/tbb/parallel_pipeline.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+#include "formats/record_headers.hpp"
+#include "input/input_reader.hpp"
+#include "plan/resolved_run.hpp"
+#include "stages/chunk.hpp"
+#include "stages/chunk_pool.hpp"
+#include "stages/dedupe_set.hpp"
+#include "stages/dedupe_stages.hpp"
+#include "stages/deferred_chunks.hpp"
+#include "stages/write_stage.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+using chunk_source = tbb::filter<void, chunk*>;
+using chunk_filter = tbb::filter<chunk*, chunk*>;
+
+// What the read stage draws on; `next_sequence` numbers the chunks in input order.
+struct read_state {
+  input_reader* inputs;
+  record_headers* headers;
+  std::size_t chunk_size;
+  std::uint64_t next_sequence = 0;
+};
+
+[[nodiscard]] chunk_source read_stage(chunk_pool& pool, read_state& state);
+[[nodiscard]] chunk_source replay_stage(chunk_pool& pool, deferred_chunks& deferred);
+// `excluded`: the --exclude set, or null.
+[[nodiscard]] chunk_filter process_stage(const line_options& lines, std::size_t shard_count,
+                                         const dedupe_set* excluded);
+// Every group of shards' stage, in turn; the last keeps each deferred chunk for pass 3.
+[[nodiscard]] chunk_filter dedupe_stage(dedupe_stages& dedupe, deferred_chunks& deferred);
+[[nodiscard]] chunk_filter decide_stage(dedupe_stages& dedupe, const deferred_chunks& deferred,
+                                        const input_reader& inputs);
+[[nodiscard]] chunk_filter keep_stage();
+// Writes each chunk, releases its input and gives it back to the pool.
+[[nodiscard]] tbb::filter<chunk*, void> write_filter(write_stage& writer, chunk_pool& pool);
+
+// The one pipeline: `source`, process, then with dedupe `deciding` (dedupe_stage or
+// decide_stage) and keep, then write.
+[[nodiscard]] tbb::filter<void, void> run_pipeline(const chunk_source& source,
+                                                   const chunk_filter& processing,
+                                                   const std::optional<chunk_filter>& deciding,
+                                                   const tbb::filter<chunk*, void>& writing);
+
+}  // namespace fenbatch::pipeline::detail

@@ -1,0 +1,163 @@
+// Everything order-dependent happens in the dedupe and write stages, which see chunks in input
+// order, so output, rejects and statistics are byte-identical for any thread count and chunk
+// size. The adds are the costly order-dependent part (a cache miss each): split by key into
+// shards, each shard seeing its keys in input order, and the shards into stages that work on
+// successive chunks at the same time, they run on as many threads as there are stages.
+// Past the memory budget (dedupe_stages.hpp), the chunks after the switch only hand their
+// keys to the partitions in pass 1; the partitions are deduplicated (pass 2); and a second
+// pipeline reads those chunks again (deferred_chunks), processes them, takes their lines'
+// counts from the partitions in input order, and goes on as in pass 1 (pass 3). The keep and
+// write stages see the same counts as in memory, so the results are the same.
+
+#include "run/run_phases.hpp"
+
+#include <oneapi/tbb/parallel_pipeline.h>
+
+#include <new>
+#include <stdexcept>
+#include <string>
+
+#include "exclude/reference_set.hpp"
+#include "fenbatch/pipeline/quoted_name.hpp"
+#include "output/destination_check.hpp"
+#include "report/report_document.hpp"
+#include "spill/spill_file.hpp"
+#include "stages/tsan_annotations.hpp"
+#include "stats/stats_document.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+run_phases::run_phases(const resolved_run& run, const part_of_run& part)
+    : run_(run),
+      plan_(plan_run(run.resources, run.dedupe.enabled, run.inputs.chunk_size)),
+      headers_(run.inputs.paths, run.lines) {
+  if (part.first_header) {
+    headers_.assume_first_header(part.first_header->first, part.first_header->second);
+  }
+  check_destinations(run.outputs, run.inputs, run.references);
+  temp_dir_ = temp_directory(run.resources.temp_dir);  // (checked by plan_run)
+  // Everything that can fail before a byte is read: inputs, then every destination; the
+  // references are read whole before any destination is opened.
+  inputs_.emplace(run.inputs.paths, run.inputs.reading, part.ranges);
+  excluded_ = load_reference_set(run.references, run.inputs.reading, run.inputs.chunk_size,
+                                 run.listeners, reference_);
+  // The budget's address-space limits count the inputs' mappings (regular uncompressed files
+  // are mapped whole, even when a part of a distributed run reads a range of one).
+  budget_ = choose_memory_budget(run.resources.memory_limit, read_memory_limits(),
+                                 run.inputs.reading.use_mmap ? inputs_->file_bytes() : 0);
+  fit_to_memory(plan_, budget_.bytes, excluded_ ? excluded_->memory_bytes() : 0);
+  override_dedupe_memory(plan_, run.resources.test_memory_bytes);
+  files_.emplace(run.outputs, plan_.threads,
+                 [this](std::string_view text) { run_.listeners.notice(text); });
+
+  dedupe_plan dedupe;
+  dedupe.shard_count = plan_.shard_count;
+  dedupe.stage_count = plan_.dedupe_stage_count;
+  dedupe.with_origins = run.dedupe.with_origins;
+  dedupe.final_counts = run.dedupe.final_counts;
+  dedupe.memory_bytes = plan_.set_bytes;
+  dedupe.partition_memory_bytes = plan_.partition_bytes;
+  dedupe.temp_dir = temp_dir_;
+  dedupe.threads = plan_.threads;
+  dedupe.partitions_elsewhere = part.partitions;
+  dedupe_.emplace(*inputs_, dedupe);
+  deferred_.emplace(temp_dir_);
+  writer_.emplace(
+      run.report, temp_dir_, run.listeners, *inputs_,
+      written_files{files_->output(), files_->rejects(), files_->duplicates(), files_->counts()});
+  if (!part.line_base.empty()) writer_->number_lines_from(part.line_base, part.append_global_place);
+  reading_ = {&*inputs_, &headers_, plan_.chunk_size, 0};
+  memory_ = {budget_.bytes, budget_.source};
+  arena_.initialize(static_cast<int>(plan_.threads));
+}
+
+run_phases::~run_phases() = default;
+
+// Afterwards, also when a stage threw, the stages' state is this thread's again.
+void run_phases::acquire_stages() {
+  pool_.acquire_all();
+  for (std::size_t s = 0; s < dedupe_->stage_count(); ++s) happens_after(dedupe_->stage_token(s));
+  happens_after(&*dedupe_);
+  happens_after(&*deferred_);
+}
+
+void run_phases::run_pipeline(const tbb::filter<void, void>& filters) {
+  const scope_exit stages_acquired([this] { acquire_stages(); });
+  const acquire_on_exit acquired(&*inputs_, &*writer_);
+  try {
+    arena_.execute([&] { tbb::parallel_pipeline(plan_.tokens, filters); });
+  } catch (const std::bad_alloc&) {
+    happens_after(&*writer_);
+    throw std::runtime_error("out of memory after " + std::to_string(writer_->lines_so_far()) +
+                             " lines (" + std::to_string(writer_->unique_so_far()) +
+                             " unique positions); nothing was written");
+  }
+}
+
+void run_phases::read_pass() {
+  std::optional<chunk_filter> deciding;
+  if (run_.dedupe.enabled) deciding = dedupe_stage(*dedupe_, *deferred_);
+  run_pipeline(detail::run_pipeline(read_stage(pool_, reading_),
+                                    process_stage(run_.lines, plan_.shard_count, excluded_.get()),
+                                    deciding, write_filter(*writer_, pool_)));
+}
+
+bool run_phases::resolve_partitions() {
+  if (run_.dedupe.enabled) dedupe_->make_partitions_elsewhere();
+  if (!dedupe_->partitioned()) return false;
+  memory_.partitioned = true;
+  memory_.lines_before_switch = writer_->lines_so_far();
+  progress_meter& progress = writer_->progress();
+  dedupe_->resolve(
+      [&progress](std::uint64_t done, std::uint64_t total) { progress.partitions(done, total); });
+  return true;
+}
+
+void run_phases::replay_deferred() {
+  writer_->progress().begin_phase(run_phase::writing, writer_->bytes_before_switch());
+  run_pipeline(detail::run_pipeline(replay_stage(pool_, *deferred_),
+                                    process_stage(run_.lines, plan_.shard_count, excluded_.get()),
+                                    decide_stage(*dedupe_, *deferred_, *inputs_),
+                                    write_filter(*writer_, pool_)));
+  memory_.partitions = dedupe_->partition_count();
+  memory_.temp_bytes = dedupe_->partition_temp_bytes() + deferred_->copied_bytes();
+}
+
+run_stats run_phases::finish() {
+  run_stats stats = writer_->finish(dedupe_if_asked());
+  stats.memory = memory_;
+  stats.reference = reference_;
+  stats.inputs_changed = inputs_->changed_inputs();
+  stats.stopped_at_max_bytes = inputs_->stopped_at_max_bytes();
+  for (const std::string& path : stats.inputs_changed) {
+    run_.listeners.notice("fenbatch: warning: " + quoted_name(path) +
+                          " changed while it was read (size or modification time); its lines "
+                          "may be a mix");
+  }
+  if (stats.stopped_at_max_bytes) {
+    run_.listeners.notice("fenbatch: stopped reading after --max-bytes " +
+                          std::to_string(run_.inputs.reading.max_bytes) + " bytes");
+  }
+  stats.threads = plan_.threads;
+  stats.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  return stats;
+}
+
+void run_phases::publish(const run_stats& stats) {
+  files_->commit(files_->has_stats_json() ? stats_document(stats, run_.report) : std::string(),
+                 files_->has_report()
+                     ? report_document(stats, run_.report, std::chrono::system_clock::now())
+                     : std::string());
+}
+
+run_stats run_whole(const resolved_run& run) {
+  run_phases phases(run, {});
+  phases.read_pass();
+  if (phases.resolve_partitions()) phases.replay_deferred();
+  run_stats stats = phases.finish();
+  phases.publish(stats);
+  return stats;
+}
+
+}  // namespace fenbatch::pipeline::detail

@@ -1,0 +1,143 @@
+// The options resolved once (pipeline/src/plan/resolved_run.hpp): every implication the user
+// guide states, decided in resolve_run() and read by each part from its slice. Expected values
+// come from docs/usage.md's rules, written out by hand.
+#include "plan/resolved_run.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fenbatch/pipeline/run_config.hpp"
+
+namespace fenbatch::pipeline::detail {
+namespace {
+
+run_config two_inputs() {
+  run_config config;
+  config.inputs = {"a.fen", "b.fen"};
+  config.output = "out.fen";
+  return config;
+}
+
+TEST(ResolveRun, APlainRunKeysNothingAndWritesNoTemporaries) {
+  const resolved_run run = resolve_run(two_inputs());
+  EXPECT_FALSE(run.dedupe.enabled);
+  EXPECT_FALSE(run.dedupe.with_origins);
+  EXPECT_FALSE(run.dedupe.final_counts);
+  EXPECT_FALSE(run.lines.keyed);
+  EXPECT_FALSE(run.lines.with_origins);
+  EXPECT_FALSE(run.lines.with_source_text);
+  EXPECT_FALSE(run.resources.may_write_temporaries);
+  EXPECT_FALSE(run.report.dedupe);
+  EXPECT_EQ(run.outputs.single_input, "");  // two inputs: never in place
+}
+
+TEST(ResolveRun, CountsImplyDedupeOriginsAndFinalCounts) {
+  run_config config = two_inputs();
+  config.counts_path = "counts.tsv";
+  const resolved_run run = resolve_run(config);
+  EXPECT_TRUE(run.dedupe.enabled);
+  EXPECT_TRUE(run.dedupe.with_origins);
+  EXPECT_TRUE(run.dedupe.final_counts);
+  EXPECT_TRUE(run.lines.keyed);
+  EXPECT_TRUE(run.lines.with_origins);
+  EXPECT_FALSE(run.lines.with_source_text);  // only --duplicates quotes lines as read
+  EXPECT_TRUE(run.resources.may_write_temporaries);
+  EXPECT_TRUE(run.report.dedupe);  // the run's statistics say it deduplicated
+}
+
+TEST(ResolveRun, DuplicatesImplyDedupeAndKeepTheLinesAsRead) {
+  run_config config = two_inputs();
+  config.duplicates_path = "dups.txt";
+  const resolved_run run = resolve_run(config);
+  EXPECT_TRUE(run.dedupe.enabled);
+  EXPECT_TRUE(run.dedupe.with_origins);
+  EXPECT_FALSE(run.dedupe.final_counts);
+  EXPECT_TRUE(run.lines.with_source_text);
+}
+
+TEST(ResolveRun, DedupeAloneTracksNoOrigins) {
+  run_config config = two_inputs();
+  config.dedupe = true;
+  const resolved_run run = resolve_run(config);
+  EXPECT_TRUE(run.lines.keyed);
+  EXPECT_FALSE(run.lines.with_origins);
+  EXPECT_FALSE(run.dedupe.with_origins);
+  EXPECT_TRUE(run.resources.may_write_temporaries);  // past the budget: partitions on disk
+}
+
+TEST(ResolveRun, ATempDirIsCheckedEvenWithoutDedupe) {
+  run_config config = two_inputs();
+  config.temp_dir = "/scratch";
+  EXPECT_TRUE(resolve_run(config).resources.may_write_temporaries);
+}
+
+TEST(ResolveRun, ASingleInputMayBeRewrittenInPlace) {
+  run_config config;
+  config.inputs = {"corpus.fen.zst"};
+  config.output = "corpus.fen.zst";
+  EXPECT_EQ(resolve_run(config).outputs.single_input, "corpus.fen.zst");
+}
+
+TEST(ResolveRun, ReferencesAreKeyedWithTheirOwnFormatAndNoOrigins) {
+  run_config config;
+  config.inputs = {"train.csv"};
+  config.fen_field = "position";
+  config.counts_path = "counts.tsv";
+  config.key = core::key_kind::full;
+  config.exclude_paths = {"test.csv", "test.epd", "test.jsonl"};
+  const resolved_run run = resolve_run(config);
+  ASSERT_EQ(run.references.size(), 3U);
+  for (const reference_input& reference : run.references) {
+    EXPECT_TRUE(reference.lines.keyed) << reference.path;
+    EXPECT_FALSE(reference.lines.with_origins) << reference.path;
+    EXPECT_FALSE(reference.lines.with_source_text) << reference.path;
+    EXPECT_FALSE(reference.lines.format.has_value()) << reference.path;  // by its own name
+    EXPECT_EQ(reference.lines.key, core::key_kind::full) << reference.path;
+  }
+  // --fen-field names the inputs' column: it applies to a reference of the inputs' format only.
+  EXPECT_EQ(run.references[0].lines.fen_field, "position");
+  EXPECT_EQ(run.references[1].lines.fen_field, "");
+  EXPECT_EQ(run.references[2].lines.fen_field, "");
+}
+
+TEST(ResolveRun, AGivenFormatDecidesWhichReferencesKeepTheFenField) {
+  run_config config;
+  config.inputs = {"train.txt"};
+  config.format = input_format::tsv;
+  config.fen_field = "2";
+  config.exclude_paths = {"held-out.tsv", "held-out.csv"};
+  const resolved_run run = resolve_run(config);
+  EXPECT_EQ(run.references[0].lines.fen_field, "2");
+  EXPECT_EQ(run.references[1].lines.fen_field, "");
+}
+
+TEST(DescribeRun, DescribesTheOptionsAsGivenWithoutImplications) {
+  run_config config = two_inputs();
+  config.counts_path = "counts.tsv";
+  config.threads = 3;
+  config.top = 7;
+  config.samples_per_reason = 9;
+  const report_options asked = describe_run(config);
+  EXPECT_FALSE(asked.dedupe);  // as given: to_json of a configuration shows what it says
+  EXPECT_EQ(asked.inputs, (std::vector<std::string>{"a.fen", "b.fen"}));
+  EXPECT_EQ(asked.outputs.counts, "counts.tsv");
+  EXPECT_EQ(asked.threads_asked, 3U);
+  EXPECT_EQ(asked.top, 7U);
+  EXPECT_EQ(asked.samples_per_reason, 9U);
+}
+
+TEST(ResolveRun, ListenersAreThoseGiven) {
+  run_config config = two_inputs();
+  std::vector<std::string> said;
+  config.diagnostic = [&said](std::string_view line) { said.emplace_back(line); };
+  const resolved_run run = resolve_run(config);
+  run.listeners.notice("one");
+  EXPECT_EQ(said, std::vector<std::string>{"one"});
+  EXPECT_FALSE(run.listeners.progress);
+}
+
+}  // namespace
+}  // namespace fenbatch::pipeline::detail
