@@ -107,7 +107,7 @@ TEST(ResolveRun, AGivenFormatDecidesWhichReferencesKeepTheFenField) {
   run_config config;
   config.inputs = {"train.txt"};
   config.format = input_format::tsv;
-  config.fen_field = "2";
+  config.fen_field = std::string(1, '2');  // (a string literal here upsets GCC 12's -Wrestrict)
   config.exclude_paths = {"held-out.tsv", "held-out.csv"};
   const resolved_run run = resolve_run(config);
   EXPECT_EQ(run.references[0].lines.fen_field, "2");
