@@ -1,6 +1,9 @@
 # What `cmake --install` puts where (GNUInstallDirs), and what consumers find there: the
 # libraries in the export set fenbatchTargets (as fenbatch::NAME), the programs with their man
-# pages and bash completion, the CMake package files, fenbatch.pc and the LICENSE.
+# pages and bash completion, the CMake package files, fenbatch.pc and the LICENSE. The same
+# package files, with the export set exported, make the build tree a package too
+# (fenbatch_DIR=<build dir>). All of it only with FENBATCH_INSTALL, ON when fenbatch is the
+# top-level project: a project that includes fenbatch links its ALIAS targets instead.
 include(CMakePackageConfigHelpers)
 
 set(FENBATCH_PACKAGE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/fenbatch")
@@ -10,7 +13,7 @@ set(FENBATCH_PACKAGE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/fenbatch")
 set(FENBATCH_SOVERSION "${PROJECT_VERSION_MAJOR}.${PROJECT_VERSION_MINOR}")
 
 # Installs a library into the export set, consumers seeing it as fenbatch::EXPORT_NAME. Its
-# public headers are installed by its own directory (install(DIRECTORY)).
+# public headers are installed by its own directory (fenbatch_install_headers).
 function(fenbatch_install_library target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "EXPORT_NAME" "")
   set_target_properties(${target} PROPERTIES
@@ -24,13 +27,28 @@ function(fenbatch_install_library target)
     set_target_properties(${target} PROPERTIES
       INSTALL_RPATH "$ORIGIN" INSTALL_RPATH_USE_LINK_PATH ON)
   endif()
-  install(TARGETS ${target} EXPORT fenbatchTargets)
+  if(FENBATCH_INSTALL)
+    install(TARGETS ${target} EXPORT fenbatchTargets)
+    set_property(GLOBAL APPEND PROPERTY FENBATCH_EXPORTED_LIBRARIES ${target})
+  endif()
+endfunction()
+
+# Installs the public headers (*.hpp) under the include folders given, relative to the calling
+# directory, into include/.
+function(fenbatch_install_headers)
+  if(FENBATCH_INSTALL)
+    install(DIRECTORY ${ARGN}
+            DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" FILES_MATCHING PATTERN "*.hpp")
+  endif()
 endfunction()
 
 # Installs a program, its man page and the bash completion under the program's name:
 # bash-completion loads completions/NAME when NAME is first completed, and one file serves
 # every fenbatch program.
 function(fenbatch_install_program target)
+  if(NOT FENBATCH_INSTALL)
+    return()
+  endif()
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "MAN_PAGE;COMPLETION" "")
   if(BUILD_SHARED_LIBS)
     # The libraries relative to the program, so that the installed tree can move.
@@ -46,9 +64,21 @@ function(fenbatch_install_program target)
           DESTINATION "${CMAKE_INSTALL_DATADIR}/bash-completion/completions")
 endfunction()
 
-# The package files, once every library has joined the export set.
+# The package files, once every library has joined the export set: installed, and written into
+# the build tree beside the exported targets, so that find_package(fenbatch) finds either.
 function(fenbatch_install_package)
+  if(NOT FENBATCH_INSTALL)
+    return()
+  endif()
   install(EXPORT fenbatchTargets NAMESPACE fenbatch:: DESTINATION "${FENBATCH_PACKAGE_DIR}")
+  # The build tree's export keeps what install(EXPORT) drops with BUILD_INTERFACE: a static
+  # library's private link to fenbatch_options, as a link-only dependency. So fenbatch_options
+  # goes along (as fenbatch::build_options): a consumer links what the libraries need of it (a
+  # sanitizer's runtime), and gets none of its compile options.
+  get_property(libraries GLOBAL PROPERTY FENBATCH_EXPORTED_LIBRARIES)
+  set_target_properties(fenbatch_options PROPERTIES EXPORT_NAME build_options)
+  export(TARGETS ${libraries} fenbatch_options NAMESPACE fenbatch::
+         FILE "${PROJECT_BINARY_DIR}/fenbatchTargets.cmake")
 
   # What fenbatchConfig.cmake needs to know of this build: static libraries bring their
   # dependencies to the consumer's link, shared ones do not.
@@ -69,14 +99,24 @@ function(fenbatch_install_package)
   # SameMinorVersion: see FENBATCH_SOVERSION (0.1.x satisfies a request for 0.1, not 0.2).
   write_basic_package_version_file("${PROJECT_BINARY_DIR}/fenbatchConfigVersion.cmake"
     COMPATIBILITY SameMinorVersion)
+  # Debian's xxHash and zstd ship no CMake package: the config finds them with these, beside it.
+  set(find_modules "${PROJECT_SOURCE_DIR}/cmake/FindxxHash.cmake"
+                   "${PROJECT_SOURCE_DIR}/cmake/Findzstd.cmake")
+  foreach(module IN LISTS find_modules)
+    configure_file("${module}" "${PROJECT_BINARY_DIR}" COPYONLY)
+  endforeach()
   install(FILES
     "${PROJECT_BINARY_DIR}/fenbatchConfig.cmake"
     "${PROJECT_BINARY_DIR}/fenbatchConfigVersion.cmake"
-    # Debian's xxHash and zstd ship no CMake package: the config finds them with these.
-    "${PROJECT_SOURCE_DIR}/cmake/FindxxHash.cmake"
-    "${PROJECT_SOURCE_DIR}/cmake/Findzstd.cmake"
+    ${find_modules}
     DESTINATION "${FENBATCH_PACKAGE_DIR}")
 
+  fenbatch_install_pkg_config()
+  install(FILES "${PROJECT_SOURCE_DIR}/LICENSE" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
+endfunction()
+
+# fenbatch.pc, for the installed package only (FENBATCH_STATIC_LIBRARIES: the caller's).
+function(fenbatch_install_pkg_config)
   # fenbatch.pc locates the prefix from its own directory, so that `cmake --install --prefix`
   # anywhere gives a working file.
   file(RELATIVE_PATH prefix_from_pc_dir "${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig"
@@ -109,6 +149,4 @@ function(fenbatch_install_package)
                  @ONLY)
   install(FILES "${PROJECT_BINARY_DIR}/fenbatch.pc"
           DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
-
-  install(FILES "${PROJECT_SOURCE_DIR}/LICENSE" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
 endfunction()

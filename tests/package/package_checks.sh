@@ -1,5 +1,5 @@
-# Sourced by package_test.sh and shared_libraries_test.sh: what both check in an installed
-# prefix, and the results for consumer/sample.fen, worked out by hand. The caller sets `work`
+# Sourced by the tests/package scripts: what they check in an installed prefix or a build tree,
+# and the results for consumer/sample.fen, worked out by hand. The caller sets `work`
 # (a temporary folder it removes) and ctest passes the build's facts in the environment
 # (tests/package/CMakeLists.txt): FENBATCH_SOURCE_DIR, FENBATCH_VERSION, FENBATCH_CMAKE,
 # FENBATCH_CXX, FENBATCH_LIBDIR, FENBATCH_SANITIZE, FENBATCH_DISTRIBUTED, CMAKE_GENERATOR.
@@ -52,13 +52,13 @@ check_consumer_run() {  # PROGRAM NAME
   check_dedupe_output "$output" "$2"
 }
 
-# Builds consumer/ against the package in PREFIX with CMake (find_package) into $work/NAME and
-# runs it.
-check_cmake_consumer() {  # PREFIX NAME [CMAKE_ARGS...]
-  local prefix=$1 name=$2
-  shift 2
+# Builds consumer/ with CMake (find_package), told where the package is by CMAKE_ARGS, into
+# $work/NAME and runs it.
+check_cmake_consumer() {  # NAME CMAKE_ARGS...
+  local name=$1
+  shift
   quietly "$name.configure" "$cmake" -S "$consumer_dir" -B "$work/$name" \
-    -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_CXX_COMPILER="$FENBATCH_CXX" "$@"
+    -DCMAKE_CXX_COMPILER="$FENBATCH_CXX" "$@"
   quietly "$name.build" "$cmake" --build "$work/$name"
   check_consumer_run "$work/$name/consumer" "$name"
 }

@@ -95,7 +95,8 @@ quietly headers "$FENBATCH_CXX" -std=c++20 -fsyntax-only -I"$prefix/include" \
 # call the sanitizer's runtime, though: the consumer links it then (its own code uninstrumented).
 runtime_flags=()
 if [ -n "$FENBATCH_SANITIZE" ]; then runtime_flags=("-fsanitize=$FENBATCH_SANITIZE"); fi
-check_cmake_consumer "$prefix" cmake-consumer -DCMAKE_EXE_LINKER_FLAGS="${runtime_flags[*]}"
+check_cmake_consumer cmake-consumer -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_EXE_LINKER_FLAGS="${runtime_flags[*]}"
 
 build_pkg_config_consumer "$prefix" pkg-config-consumer "${runtime_flags[@]}"
 check_consumer_run "$work/pkg-config-consumer" pkg-config-consumer

@@ -55,7 +55,7 @@ if [ "$FENBATCH_DISTRIBUTED" = ON ]; then
   check_loads_from_prefix "$prefix/bin/fenbatch-mpi" fenbatch_distributed
 fi
 
-check_cmake_consumer "$prefix" cmake-consumer
+check_cmake_consumer cmake-consumer -DCMAKE_PREFIX_PATH="$prefix"
 check_loads_from_prefix "$work/cmake-consumer/consumer" fenbatch_pipeline
 
 # Linking shared libraries needs none of their dependencies: fenbatch.pc keeps them private.
