@@ -1,5 +1,5 @@
-// Move-generation steps that are the same on both boards (movegen.cpp,
-// ten_by_eight/castling.cpp, ten_by_eight/movegen.cpp), written once over a board's Moves.
+// Move-generation steps that are the same on both boards (movegen.cpp, ten_by_eight/movegen.cpp,
+// and legal_moves.hpp, the generator), written once over a board's Moves.
 //
 // Moves derives from a board's traits (board_traits.hpp) and adds the board's own parts:
 //   move, move_list, move_kind                 the board's move types

@@ -1,8 +1,10 @@
 #include "fenbatch/core/movegen.hpp"
 
+#include <array>
+
 #include "attack_tables.hpp"
 #include "fenbatch/core/attacks.hpp"
-#include "move_steps.hpp"
+#include "legal_moves.hpp"
 
 namespace fenbatch::core {
 
@@ -35,35 +37,6 @@ bitboard checkers(const position& pos) noexcept {
 
 namespace {
 
-// Our pieces that alone stand between our king and an enemy slider.
-bitboard pinned_pieces(const position& pos, color us, square king) noexcept {
-  const color them = ~us;
-  const bitboard queens = pos.pieces(them, piece_type::queen);
-  const bitboard snipers =
-      (detail::rook_attacks(king, 0) & (pos.pieces(them, piece_type::rook) | queens)) |
-      (detail::bishop_attacks(king, 0) & (pos.pieces(them, piece_type::bishop) | queens));
-  bitboard pinned = 0;
-  for (bitboard s = snipers; s != 0;) {
-    const bitboard blockers = between_bb(king, pop_lsb(s)) & pos.occupied();
-    if (blockers != 0 && !more_than_one(blockers)) pinned |= blockers & pos.pieces(us);
-  }
-  return pinned;
-}
-
-void add_pawn_moves(square from, bitboard targets, move_list& out) noexcept {
-  while (targets != 0) {
-    const square to = pop_lsb(targets);
-    if (rank_of(to) == 0 || rank_of(to) == 7) {
-      for (const piece_type t :
-           {piece_type::queen, piece_type::rook, piece_type::bishop, piece_type::knight}) {
-        out.push(move(from, to, move_kind::promotion, t));
-      }
-    } else {
-      out.push(move(from, to));
-    }
-  }
-}
-
 // The square a king or rook lands on when castling with the rook on `rook`.
 square castling_king_target(square king, square rook) noexcept {
   return make_square(to_index(rook) > to_index(king) ? 6 : 2, rank_of(king));
@@ -72,15 +45,59 @@ square castling_rook_target(square king, square rook) noexcept {
   return make_square(to_index(rook) > to_index(king) ? 5 : 3, rank_of(king));
 }
 
-// The board's parts of the shared steps (move_steps.hpp).
+// The board's parts of the shared steps (move_steps.hpp, legal_moves.hpp).
 struct eight_by_eight_moves : detail::eight_by_eight_board {
   using move = core::move;
   using move_list = core::move_list;
   using move_kind = core::move_kind;
+  static constexpr bitboard all_squares = ~bitboard{0};
+  static constexpr std::array<piece_type, 4> promotion_types{
+      piece_type::queen, piece_type::rook, piece_type::bishop, piece_type::knight};
+
   static bitboard between(square a, square b) noexcept { return between_bb(a, b); }
+  static bitboard line_through(square a, square b) noexcept { return line_bb(a, b); }
   static bitboard attackers(const position& pos, square s, color by, bitboard occupied) noexcept {
     return attackers_of(pos, s, by, occupied);
   }
+  static bitboard king_attacks(square s) noexcept { return detail::king_attacks(s); }
+  static bitboard pawn_attacks(color c, square s) noexcept { return detail::pawn_attacks(c, s); }
+  static bitboard bishop_attacks(square s, bitboard occupied) noexcept {
+    return detail::bishop_attacks(s, occupied);
+  }
+  static bitboard rook_attacks(square s, bitboard occupied) noexcept {
+    return detail::rook_attacks(s, occupied);
+  }
+  static bitboard forward(color c, bitboard b) noexcept { return core::forward(c, b); }
+  static bitboard diagonal_sliders(const position& pos, color c) noexcept {
+    return pos.pieces(c, piece_type::bishop) | pos.pieces(c, piece_type::queen);
+  }
+  static bitboard straight_sliders(const position& pos, color c) noexcept {
+    return pos.pieces(c, piece_type::rook) | pos.pieces(c, piece_type::queen);
+  }
+  // Knights, bishops, rooks and queens in square order.
+  template <class Visit>
+  static void visit_piece_attacks(const position& pos, bitboard occupied, Visit visit) noexcept {
+    const bitboard leaders = pos.pieces(pos.side_to_move) & ~pos.pieces(piece_type::pawn) &
+                             ~pos.pieces(piece_type::king);
+    for (bitboard b = leaders; b != 0;) {
+      const square from = pop_lsb(b);
+      const bitboard here = square_bb(from);
+      bitboard a = 0;
+      if ((pos.pieces(piece_type::knight) & here) != 0) {
+        a = detail::knight_attacks(from);
+      } else {
+        const bitboard queens = pos.pieces(piece_type::queen);
+        if (((pos.pieces(piece_type::bishop) | queens) & here) != 0) {
+          a |= detail::bishop_attacks(from, occupied);
+        }
+        if (((pos.pieces(piece_type::rook) | queens) & here) != 0) {
+          a |= detail::rook_attacks(from, occupied);
+        }
+      }
+      visit(from, a);
+    }
+  }
+
   static square king_target(square king, square rook) noexcept {
     return castling_king_target(king, rook);
   }
@@ -100,77 +117,7 @@ struct eight_by_eight_moves : detail::eight_by_eight_board {
 }  // namespace
 
 void generate_legal_moves(const position& pos, move_list& out) noexcept {
-  out.size = 0;
-  const color us = pos.side_to_move;
-  const color them = ~us;
-  const bitboard ours = pos.pieces(us);
-  const bitboard occupied = pos.occupied();
-  const square king = pos.king_square(us);
-  const bitboard checking = attackers_of(pos, king, them, occupied);
-
-  for (bitboard t = detail::king_attacks(king) & ~ours; t != 0;) {
-    const square to = pop_lsb(t);
-    if (attackers_of(pos, to, them, occupied ^ square_bb(king)) == 0) out.push(move(king, to));
-  }
-  if (more_than_one(checking)) return;
-
-  const bitboard targets =
-      checking != 0 ? between_bb(king, lsb(checking)) | checking : ~bitboard{0};
-  const bitboard pinned = pinned_pieces(pos, us, king);
-  const auto allowed = [&](square from) {
-    return (pinned & square_bb(from)) != 0 ? line_bb(king, from) : ~bitboard{0};
-  };
-
-  // Knights, bishops, rooks, queens.
-  for (bitboard b = ours & ~pos.pieces(piece_type::pawn) & ~pos.pieces(piece_type::king); b != 0;) {
-    const square from = pop_lsb(b);
-    bitboard a = 0;
-    const bitboard here = square_bb(from);
-    if ((pos.pieces(piece_type::knight) & here) != 0) {
-      a = detail::knight_attacks(from);
-    } else {
-      if ((pos.pieces(piece_type::bishop) & here) != 0 ||
-          (pos.pieces(piece_type::queen) & here) != 0) {
-        a |= detail::bishop_attacks(from, occupied);
-      }
-      if ((pos.pieces(piece_type::rook) & here) != 0 ||
-          (pos.pieces(piece_type::queen) & here) != 0) {
-        a |= detail::rook_attacks(from, occupied);
-      }
-    }
-    for (a &= ~ours & targets & allowed(from); a != 0;) out.push(move(from, pop_lsb(a)));
-  }
-
-  // Pawns.
-  const bitboard empty = ~occupied;
-  const int start_rank = us == color::white ? 1 : 6;
-  for (bitboard b = pos.pieces(us, piece_type::pawn); b != 0;) {
-    const square from = pop_lsb(b);
-    const bitboard here = square_bb(from);
-    bitboard moves = forward(us, here) & empty;
-    if (moves != 0 && rank_of(from) == start_rank) moves |= forward(us, moves) & empty;
-    moves |= detail::pawn_attacks(us, from) & pos.pieces(them);
-    add_pawn_moves(from, moves & targets & allowed(from), out);
-  }
-
-  // En passant: rare, so checked by playing it out against every slider.
-  if (pos.ep_square != no_square) {
-    const bitboard target = square_bb(pos.ep_square);
-    const bitboard captured = forward(them, target);
-    if ((pos.pieces(them, piece_type::pawn) & captured) != 0 && (occupied & target) == 0) {
-      for (bitboard b =
-               pos.pieces(us, piece_type::pawn) & detail::pawn_attacks(them, pos.ep_square);
-           b != 0;) {
-        const square from = pop_lsb(b);
-        const bitboard after = (occupied ^ square_bb(from) ^ captured) | target;
-        if ((attackers_of(pos, king, them, after) & ~captured) == 0) {
-          out.push(move(from, pos.ep_square, move_kind::en_passant));
-        }
-      }
-    }
-  }
-
-  if (checking == 0) detail::add_castling_moves<eight_by_eight_moves>(pos, king, out);
+  detail::generate_legal_moves<eight_by_eight_moves>(pos, out);
 }
 
 position after_move(const position& pos, move m) noexcept {

@@ -1,10 +1,7 @@
-// Capablanca-random castling (castling.hpp): path emptiness, an unattacked king path, and the
-// Chess960 subtlety that the rook's departure may uncover an attack on the king's target.
+// Capablanca-random castling targets (castling.hpp); the rules that make a castling move legal
+// are both boards' (../move_steps.hpp).
 
 #include "castling.hpp"
-#include "move_rules.hpp"
-
-#include "fenbatch/core/ten_by_eight/attacks.hpp"
 
 namespace fenbatch::core::ten_by_eight::detail {
 
@@ -24,10 +21,6 @@ square castling_king_target(square king, square rook) noexcept {
 square castling_rook_target(square king, square rook) noexcept {
   return make_square(to_index(rook) > to_index(king) ? j_side_rook_file : a_side_rook_file,
                      rank_of(king));
-}
-
-void add_castling_moves(const position& pos, square king, move_list& out) noexcept {
-  core::detail::add_castling_moves<ten_by_eight_moves>(pos, king, out);
 }
 
 }  // namespace fenbatch::core::ten_by_eight::detail

@@ -107,55 +107,89 @@ template <class Record>
   return castling;
 }
 
-// What process_lines keeps across the lines of a chunk that a 10x8 line adds to.
-struct chunk_state {
+// What the per-line body needs of the chunk it works on, the same for a line of either board.
+template <class Records>
+struct chunk_lines {
+  chunk& c;
+  const line_options& config;
+  const dedupe_set* excluded;  // (null unless options.excluding)
+  Records& records;
   written_facts_tally& excluded_facts;
   bool with_source_text;
 };
 
-// One line whose first rank is ten squares wide, after the 8x8 reader rejected it: the 10x8
-// reader's verdict is final. The whole of process_lines' work for a line (write, key,
-// exclusion, origins, counters, facts), out of line and cold so that the 8x8 loop around it
-// stays as it was: 10x8 corpora are rare beside 8x8 ones, and an 8x8 line never comes here.
-template <loop_options options, class Records>
-[[gnu::noinline, gnu::cold]] void process_ten_by_eight_line(chunk& c, const line_options& config,
-                                                            const dedupe_set* excluded,
-                                                            Records& records, std::string_view line,
-                                                            std::uint32_t index,
-                                                            chunk_state state) {
-  namespace tbe = core::ten_by_eight;
+// An invalid line: counted by its reason and kept for --rejects. Inlined, as it was written in
+// the 8x8 loop before both boards shared it (a call there costs the loop registers).
+[[gnu::always_inline]] inline void count_invalid(chunk& c, core::fen_status status,
+                                                 std::string_view line, std::uint32_t index) {
+  ++c.counts.invalid;
+  ++c.counts.invalid_by_reason[static_cast<std::size_t>(status.code)];
+  c.invalid.push_back({index, status.column, status.code, line});
+}
+
+// "Count and keep": a valid line of either board, counted, then either excluded (valid, so in
+// the statistics of the input, but neither written nor deduped) or written and kept with its
+// key and, with origins, its index. Its facts are made only where they are needed: an excluded
+// line's, and with dedupe a kept line's (for taking it out of the written statistics should it
+// turn out a duplicate); made after the write and the key, where they are at hand (before them
+// they cost a plain --dedupe run 1% more instructions). Inlined into the 8x8 loop, which thus
+// keeps its code; the cold 10x8 line has its own instance. Returns whether the line was kept.
+template <loop_options options, class Records, class Record>
+[[gnu::always_inline]] inline bool count_and_keep(const chunk_lines<Records>& lines,
+                                                  const Record& rec, std::string_view line,
+                                                  std::uint32_t index) {
+  using core::make_key;
+  using core::material_signature;
+  using core::ten_by_eight::make_key;
+  using core::ten_by_eight::material_signature;
+  chunk& c = lines.c;
   run_counters& n = c.counts;
+  ++n.valid;
+  core::position_key key{};
+  if constexpr (options.excluding) key = make_key(rec, lines.config.key);
+  const bool kept = !options.excluding || !lines.excluded->contains(key);
+  if (kept) {
+    const auto offset = static_cast<std::uint32_t>(c.text.size());
+    const auto length = static_cast<std::uint32_t>(lines.records.write(rec, line, c.text));
+    if constexpr (options.dedupe && !options.excluding) key = make_key(rec, lines.config.key);
+    c.valid.push_back({key, offset, length, {}});
+    if constexpr (options.origins) {
+      c.sources.push_back({index, lines.with_source_text ? line : std::string_view()});
+    }
+  }
+
+  const core::castling_class castling = count_valid_record(rec, n);
+  const std::uint64_t signature = material_signature(rec.pos);
+  c.material.add(signature);
+  if (!kept) {
+    ++n.excluded;
+    lines.excluded_facts.add(line_facts::make(signature, rec.pos.side_to_move, castling),
+                             c.dropped_material);
+  } else if (options.dedupe) {
+    c.valid.back().facts = line_facts::make(signature, rec.pos.side_to_move, castling);
+  }
+  return kept;
+}
+
+// One line whose first rank is ten squares wide, after the 8x8 reader rejected it: the 10x8
+// reader's verdict is final. Out of line and cold so that the 8x8 loop around it stays as it
+// was: 10x8 corpora are rare beside 8x8 ones, and an 8x8 line never comes here. `lines` by
+// value, so that the 8x8 loop's own never leaves its registers.
+template <loop_options options, class Records>
+[[gnu::noinline, gnu::cold]] void process_ten_by_eight_line(chunk_lines<Records> lines,
+                                                            std::string_view line,
+                                                            std::uint32_t index) {
+  run_counters& n = lines.c.counts;
   ++n.ten_by_eight_lines;
-  tbe::record rec;
-  const core::fen_status status = records.read(line, rec);
+  core::ten_by_eight::record rec;
+  const core::fen_status status = lines.records.read(line, rec);
   if (!status.ok()) {
     ++n.ten_by_eight_invalid;
-    ++n.invalid;
-    ++n.invalid_by_reason[static_cast<std::size_t>(status.code)];
-    c.invalid.push_back({index, status.column, status.code, line});
+    count_invalid(lines.c, status, line, index);
     return;
   }
   ++n.ten_by_eight_valid;
-  ++n.valid;
-  const core::castling_class castling = count_valid_record(rec, n);
-  const std::uint64_t signature = tbe::material_signature(rec.pos);
-  c.material.add(signature);
-  const line_facts facts = line_facts::make(signature, rec.pos.side_to_move, castling);
-  core::position_key key{};
-  if constexpr (options.excluding || options.dedupe) key = tbe::make_key(rec, config.key);
-  const bool kept = !options.excluding || !excluded->contains(key);
-  if (!kept) {
-    ++n.excluded;
-    ++n.ten_by_eight_excluded;
-    state.excluded_facts.add(facts, c.dropped_material);
-  } else {
-    const auto offset = static_cast<std::uint32_t>(c.text.size());
-    const auto length = static_cast<std::uint32_t>(records.write(rec, line, c.text));
-    c.valid.push_back({key, offset, length, options.dedupe ? facts : line_facts{}});
-    if constexpr (options.origins) {
-      c.sources.push_back({index, state.with_source_text ? line : std::string_view()});
-    }
-  }
+  if (!count_and_keep<options>(lines, rec, line, index)) ++n.ten_by_eight_excluded;
 }
 
 // Records is fen_lines or field_records (formats/field_records.hpp): how a line's position is
@@ -164,15 +198,16 @@ template <loop_options options, class Records>
 void process_lines(chunk& c, const line_options& config, const dedupe_set* excluded,
                    Records& records) {
   run_counters& n = c.counts;
-  const bool with_source_text = config.with_source_text;
   written_facts_tally excluded_facts;
+  const bool with_source_text = config.with_source_text;
+  const chunk_lines<Records> lines{c, config, excluded, records, excluded_facts, with_source_text};
   // Most canonical lines are no longer than their input; reserve once, grow rarely.
   c.text.reserve_more(c.input.data.size() + c.input.data.size() / 4 + 256);
 
   core::record rec;
-  core::line_splitter lines(c.input.data);
+  core::line_splitter splitter(c.input.data);
   std::uint32_t index = 0;
-  for (core::line_span line; lines.next(line); ++index) {
+  for (core::line_span line; splitter.next(line); ++index) {
     n.crlf_lines += line.crlf ? 1 : 0;
     if constexpr (Records::has_header) {
       if (index == 0 && c.starts_with_header) {
@@ -187,45 +222,13 @@ void process_lines(chunk& c, const line_options& config, const dedupe_set* exclu
       } else if (status.code == core::fen_errc::skipped_comment) {
         ++n.skipped_comment;
       } else if (records.routes_to_ten_by_eight(line.text)) {
-        process_ten_by_eight_line<options>(c, config, excluded, records, line.text, index,
-                                           {excluded_facts, with_source_text});
+        process_ten_by_eight_line<options>(lines, line.text, index);
       } else {
-        ++n.invalid;
-        ++n.invalid_by_reason[static_cast<std::size_t>(status.code)];
-        c.invalid.push_back({index, status.column, status.code, line.text});
+        count_invalid(c, status, line.text, index);
       }
       continue;
     }
-    ++n.valid;
-    const core::position& pos = rec.pos;
-    core::position_key key{};
-    if constexpr (options.excluding) key = core::make_key(rec, config.key);
-    const bool kept = !options.excluding || !excluded->contains(key);
-    if (!kept) {
-      // Valid, so still in the statistics of the input, but neither written nor deduped.
-      ++n.excluded;
-      excluded_facts.add(line_facts::make(core::material_signature(pos), pos.side_to_move,
-                                          core::classify_castling(pos)),
-                         c.dropped_material);
-    } else {
-      const auto offset = static_cast<std::uint32_t>(c.text.size());
-      const auto length = static_cast<std::uint32_t>(records.write(rec, line.text, c.text));
-      if constexpr (options.dedupe && !options.excluding) key = core::make_key(rec, config.key);
-      c.valid.push_back({key, offset, length, {}});
-      if constexpr (options.origins) {
-        c.sources.push_back({index, with_source_text ? line.text : std::string_view()});
-      }
-    }
-
-    const core::castling_class castling = count_valid_record(rec, n);
-    const std::uint64_t signature = core::material_signature(pos);
-    c.material.add(signature);
-    // The facts of a kept line, for taking it out of the written statistics should it turn
-    // out a duplicate; here, where they are at hand (before the calls above they cost a plain
-    // --dedupe run 1% more instructions).
-    if (options.dedupe && kept) {
-      c.valid.back().facts = line_facts::make(signature, pos.side_to_move, castling);
-    }
+    count_and_keep<options>(lines, rec, line.text, index);
   }
   n.lines = index;
   n.black_to_move = n.valid - n.white_to_move;

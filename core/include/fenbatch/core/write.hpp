@@ -37,35 +37,11 @@ struct write_options {
   ep_policy ep = ep_policy::legal;
 };
 
-// Bytes write_record may need for a record read from a line of `line_length` bytes. Operations
-// can grow by one byte each (a space after every ';'), and take at least two bytes each.
-constexpr std::size_t max_written_size(std::size_t line_length) noexcept {
-  return 128 + line_length + line_length / 2;
-}
-
-// Writes the canonical line (no terminator) to `out`, which must hold
-// max_written_size(line.size()) bytes; returns the number of bytes written. `line` is the
-// text the record was decoded from (its EPD operations are copied from there).
-std::size_t write_record(const record& rec, std::string_view line, const write_options& options,
-                         char* out) noexcept;
-
-// Convenience for tests and tools; allocates.
-[[nodiscard]] std::string to_canonical(const record& rec, std::string_view line,
-                                       const write_options& options = {});
-
 // Bytes write_position may need: 71 for the placement, 4 castling letters, 2 ep characters,
 // two 10-digit counters and the separators (103), rounded up.
 inline constexpr std::size_t max_position_size = 128;
 
-// Writes `pos` alone (no terminator) as write_record writes a record of it: placement, side,
-// castling in the chosen notation, the en-passant square as options.ep decides (`legal`: when
-// a legal en-passant capture exists; `pseudo`: when a pawn of the side to move attacks the
-// square; `always`: as pos.ep_square holds it), and in fen format the counters; epd format
-// gives the four fields. `pos` must be one that validate() accepts; `out` must hold
-// max_position_size bytes. Returns the number of bytes written.
-std::size_t write_position(const position& pos, const write_options& options, char* out) noexcept;
-
-// Convenience for tests and tools; allocates.
-[[nodiscard]] std::string to_canonical(const position& pos, const write_options& options = {});
+// write_record, write_position, to_canonical and max_written_size on this board.
+#include "fenbatch/core/board_writer.hpp"
 
 }  // namespace fenbatch::core

@@ -11,27 +11,11 @@
 
 namespace fenbatch::core::ten_by_eight {
 
-// Bytes write_record may need for a record read from a line of `line_length` bytes.
-constexpr std::size_t max_written_size(std::size_t line_length) noexcept {
-  return 160 + line_length + line_length / 2;
-}
-
-// Writes the canonical line (no terminator) to `out`, which must hold
-// max_written_size(line.size()) bytes; returns the bytes written. `line` is the text the
-// record was decoded from (its EPD operations and payload are copied from there).
-std::size_t write_record(const record& rec, std::string_view line, const write_options& options,
-                         char* out) noexcept;
-
-[[nodiscard]] std::string to_canonical(const record& rec, std::string_view line,
-                                       const write_options& options = {});
-
 // 87 for the placement (80 squares, 7 slashes), castling, ep, counters, separators.
 inline constexpr std::size_t max_position_size = 160;
 
-// Writes `pos` alone, as write_record writes a record of it (core's write_position, widened).
-// `pos` must be one that validate() accepts.
-std::size_t write_position(const position& pos, const write_options& options, char* out) noexcept;
-
-[[nodiscard]] std::string to_canonical(const position& pos, const write_options& options = {});
+// write_record, write_position, to_canonical and max_written_size on this board: as core's
+// (fenbatch/core/write.hpp), widened to ten files.
+#include "fenbatch/core/board_writer.hpp"
 
 }  // namespace fenbatch::core::ten_by_eight
