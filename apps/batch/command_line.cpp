@@ -182,13 +182,17 @@ constexpr const char* exit_status_text =
 // operations: an .epd file of 6-field lines loses nothing); anything else, standard output
 // included, FEN.
 core::output_format output_format_for_name(std::string_view path) {
-  for (const std::string_view suffix : {".zst", ".gz", ".xz", ".bz2"}) {
-    if (path.ends_with(suffix)) {
-      path.remove_suffix(suffix.size());
-      break;
-    }
-  }
-  return path.ends_with(".epd") ? core::output_format::keep : core::output_format::fen;
+  return pipeline::without_compression_suffix(path).ends_with(".epd") ? core::output_format::keep
+                                                                      : core::output_format::fen;
+}
+
+// --compress: "codec of the output: auto (by its name: .zst .gz .xz .bz2; in place: the
+// input's)|none|zstd|gzip|xz|bzip2; ...", from the pipeline's tables of codecs and suffixes.
+std::string codec_help() {
+  std::string codecs = pipeline::compression_choices();
+  codecs.insert(codecs.find('|'), " (by its name: " + pipeline::compression_suffix_list() +
+                                      "; in place: the input's)");
+  return "codec of the output: " + codecs + "; side files always go by their names";
 }
 
 // The options' raw texts: numbers are read as text (Boost would turn "-1" into a huge unsigned
@@ -214,6 +218,9 @@ po::options_description visible_options(command_line& c, option_texts& t) {
   const std::string castling_help =
       "castling notation: " + choices_with_default(config.write.castling);
   const std::string ep_help = "en-passant square written: " + choices_with_default(config.write.ep);
+  const std::string input_format_help = "input records: " + pipeline::input_format_choices() +
+                                        " (default: by the input's name, else fen)";
+  const std::string compress_help = codec_help();
 
   // One option per line reads better than clang-format's layout of the chained calls.
   // clang-format off
@@ -227,8 +234,7 @@ po::options_description visible_options(command_line& c, option_texts& t) {
        "drop every position found in this reference file (repeatable)");
   po::options_description input("Input and formats");
   input.add_options()
-      ("input-format", po::value(&t.input_format)->value_name("FORMAT"),
-       "input records: fen|csv|tsv|jsonl (default: by the input's name, else fen)")
+      ("input-format", po::value(&t.input_format)->value_name("FORMAT"), input_format_help.c_str())
       ("fen-field", po::value(&config.fen_field)->value_name("NAME|N"),
        "CSV/TSV column (header name or 1-based number) or JSON key of the position (default fen)")
       ("payload", "keep text after the position's fields (labels) instead of rejecting it")
@@ -241,9 +247,7 @@ po::options_description visible_options(command_line& c, option_texts& t) {
       ("format", po::value(&t.format)->value_name("FORMAT"), format_help.c_str())
       ("castling", po::value(&t.castling)->value_name("NOTATION"), castling_help.c_str())
       ("ep", po::value(&t.ep)->value_name("POLICY"), ep_help.c_str())
-      ("compress", po::value(&t.compress)->value_name("CODEC"),
-       "codec of the output: auto (by its name: .zst .gz .xz .bz2; in place: the input's)|none|"
-       "zstd|gzip|xz|bzip2; side files always go by their names")
+      ("compress", po::value(&t.compress)->value_name("CODEC"), compress_help.c_str())
       ("level", po::value(&t.level)->value_name("N"),
        "the output's compression level: zstd 1-22, gzip/xz/bzip2 1-9 (default: the codec's)")
       ("rejects", po::value(&config.rejects_path)->value_name("FILE"),

@@ -124,7 +124,7 @@ std::optional<int> parse_command_line(int argc, char** argv, options& out) {
     const auto chosen = parse_variant(text("variant"));
     if (!chosen) {
       return usage_error("unknown --variant '" + std::string(text("variant")) +
-                         "' (valid: " + std::string(variant_names()) + ")");
+                         "' (valid: " + variant_names() + ")");
     }
     out.generator.game_variant = *chosen;
     if (values.contains("chess960-share") && *chosen != variant::mixed) {

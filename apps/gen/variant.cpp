@@ -1,6 +1,8 @@
 #include "variant.hpp"
 
 #include <array>
+#include <string>
+#include <string_view>
 #include <utility>
 
 namespace fenbatch::gen {
@@ -26,8 +28,13 @@ std::optional<variant> parse_variant(std::string_view name) noexcept {
   return std::nullopt;
 }
 
-std::string_view variant_names() noexcept {
-  return "capablanca, capablanca-random, gothic, embassy, janus, chess, chess960, mixed";
+std::string variant_names() {
+  std::string out;
+  for (const auto& [text, v] : names) {
+    if (!out.empty()) out += ", ";
+    out += text;
+  }
+  return out;
 }
 
 }  // namespace fenbatch::gen

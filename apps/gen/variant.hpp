@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace fenbatch::gen {
@@ -22,8 +23,8 @@ enum class variant : unsigned char {
 // The name --variant takes, or nullopt for an unknown one.
 [[nodiscard]] std::optional<variant> parse_variant(std::string_view name) noexcept;
 
-// The valid names, separated by ", ", for help and error messages.
-[[nodiscard]] std::string_view variant_names() noexcept;
+// The valid names, in the table's order, separated by ", ", for help and error messages.
+[[nodiscard]] std::string variant_names();
 
 [[nodiscard]] constexpr bool is_ten_by_eight(variant v) noexcept {
   return v == variant::capablanca || v == variant::capablanca_random || v == variant::gothic ||

@@ -4,7 +4,11 @@
 
 #include <array>
 #include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
 #include <string>
+#include <utility>
 
 #include "fenbatch/core/decoder_registry.hpp"
 
@@ -24,7 +28,7 @@ TEST(DecoderRegistry, ListsWhatTheBuildContainsScalarFirst) {
   EXPECT_EQ(registry_names(), FENBATCH_BUILT_DECODERS);
   const decoder_implementation& scalar = decoder_implementations().front();
   EXPECT_EQ(scalar.name, "scalar");
-  EXPECT_TRUE(scalar.cpu_needs.empty());
+  EXPECT_EQ(scalar.cpu_needs, cpu_features{0});
   EXPECT_TRUE(scalar.supported());
   EXPECT_TRUE(scalar.fast_here());
 }
@@ -41,24 +45,64 @@ TEST(DecoderRegistry, FindsImplementationsByNameOnly) {
 bool present() noexcept {
   return true;
 }
-bool absent() noexcept {
-  return false;
-}
+
+constexpr cpu_features avx2 = feature_bit(cpu_feature::avx2);
+constexpr cpu_features bmi1 = feature_bit(cpu_feature::bmi1);
+constexpr cpu_features bmi2 = feature_bit(cpu_feature::bmi2);
 
 TEST(DecoderRegistry, NamesTheMissingFeaturesOnly) {
-  const std::array needs{cpu_feature{"AVX2", &present}, cpu_feature{"BMI1", &absent},
-                         cpu_feature{"BMI2", &absent}};
-  const decoder_implementation impl{"test", needs, &present, nullptr};
-  EXPECT_FALSE(impl.supported());
-  EXPECT_EQ(impl.missing_features(), "BMI1, BMI2");
-  const decoder_implementation fine{"test", std::span(needs).first(1), &present, nullptr};
-  EXPECT_TRUE(fine.supported());
-  EXPECT_EQ(fine.missing_features(), "");
+  const decoder_implementation impl{"test", avx2 | bmi1 | bmi2, &present, nullptr};
+  EXPECT_FALSE(impl.supported(avx2));
+  EXPECT_EQ(impl.missing_features(avx2), "BMI1, BMI2");
+  const decoder_implementation fine{"test", avx2, &present, nullptr};
+  EXPECT_TRUE(fine.supported(avx2));
+  EXPECT_EQ(fine.missing_features(avx2), "");
+}
+
+// The names as Intel's manuals write them, in the order messages list them (the order the
+// implementations listed their needs in before the table).
+TEST(CpuFeatures, NamesInTheTablesOrder) {
+  EXPECT_EQ(to_string(cpu_feature::avx512_vbmi2), "AVX512_VBMI2");
+  EXPECT_EQ(feature_names(~cpu_features{0}),
+            "AVX2, AVX512F, AVX512BW, AVX512_VBMI, AVX512_VBMI2, BMI1, BMI2");
+  EXPECT_EQ(feature_names(bmi2 | avx2), "AVX2, BMI2");
+  EXPECT_EQ(feature_names(0), "");
+  if (const decoder_implementation* avx512 = find_decoder("avx512")) {
+    EXPECT_EQ(avx512->missing_features(0),
+              "AVX512F, AVX512BW, AVX512_VBMI, AVX512_VBMI2, BMI1, BMI2");
+  }
+  if (const decoder_implementation* avx2_impl = find_decoder("avx2")) {
+    EXPECT_EQ(avx2_impl->missing_features(0), "AVX2, BMI1, BMI2");
+  }
+}
+
+// The probe against the kernel's view of this CPU (Linux's /proc/cpuinfo flags).
+TEST(CpuFeatures, TheProbeAgreesWithProcCpuinfo) {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line) && !line.starts_with("flags")) {
+  }
+  if (!line.starts_with("flags")) GTEST_SKIP() << "no flags line in /proc/cpuinfo";
+  std::set<std::string> flags;
+  std::istringstream words(line.substr(line.find(':') + 1));
+  for (std::string word; words >> word;) flags.insert(word);
+  const std::array<std::pair<cpu_feature, const char*>, 7> kernel_names{
+      {{cpu_feature::avx2, "avx2"},
+       {cpu_feature::avx512f, "avx512f"},
+       {cpu_feature::avx512bw, "avx512bw"},
+       {cpu_feature::avx512_vbmi, "avx512vbmi"},
+       {cpu_feature::avx512_vbmi2, "avx512_vbmi2"},
+       {cpu_feature::bmi1, "bmi1"},
+       {cpu_feature::bmi2, "bmi2"}}};
+  const cpu_features here = cpu_features_here();
+  for (const auto& [feature, flag] : kernel_names) {
+    EXPECT_EQ((here & feature_bit(feature)) != 0, flags.count(flag) != 0) << flag;
+  }
 }
 
 TEST(DecoderSelection, MessagesNameTheVariableAndTheProblem) {
-  const std::array needs{cpu_feature{"AVX512_VBMI2", &absent}};
-  const decoder_implementation lacking{"avx512", needs, &present, nullptr};
+  const decoder_implementation lacking{"avx512", feature_bit(cpu_feature::avx512_vbmi2), &present,
+                                       nullptr};
   const decoder_implementation* const scalar = &decoder_implementations().front();
   const decoder_selection unknown{scalar, nullptr, decoder_selection_errc::unknown_decoder, "avx9"};
   std::string built = FENBATCH_BUILT_DECODERS;
@@ -68,7 +112,7 @@ TEST(DecoderSelection, MessagesNameTheVariableAndTheProblem) {
   EXPECT_EQ(unknown.message(),
             "FENBATCH_FORCE_IMPL=avx9: unknown decoder (built here: " + built + ")");
   const decoder_selection unsupported{scalar, &lacking, decoder_selection_errc::unsupported_cpu,
-                                      "avx512"};
+                                      "avx512", lacking.cpu_needs};
   EXPECT_EQ(unsupported.message(), "FENBATCH_FORCE_IMPL=avx512: this CPU lacks AVX512_VBMI2");
   const decoder_selection fine{scalar, scalar, decoder_selection_errc::ok, "scalar"};
   EXPECT_EQ(fine.message(), "");

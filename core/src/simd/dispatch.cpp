@@ -38,6 +38,7 @@ decoder_selection select() noexcept {
     s.error = decoder_selection_errc::unknown_decoder;
   } else if (!s.forced->supported()) {
     s.error = decoder_selection_errc::unsupported_cpu;
+    s.missing = s.forced->cpu_needs & ~cpu_features_here();
   } else {
     s.in_use = s.forced;
   }
@@ -59,7 +60,7 @@ std::string decoder_selection::message() const {
       return prefix + "unknown decoder (built here: " + built + ")";
     }
     case decoder_selection_errc::unsupported_cpu:
-      return prefix + "this CPU lacks " + (forced != nullptr ? forced->missing_features() : "");
+      return prefix + "this CPU lacks " + feature_names(missing);
   }
   return prefix + "unknown error";
 }

@@ -18,31 +18,26 @@
 #include <string>
 #include <string_view>
 
+#include "fenbatch/core/cpu_features.hpp"
 #include "fenbatch/core/record.hpp"
 
 namespace fenbatch::core {
-
-// A CPU feature that an implementation needs.
-struct cpu_feature {
-  std::string_view name;       // as Intel's manuals write it: "AVX2", "AVX512_VBMI2", "BMI2"
-  bool (*present)() noexcept;  // this CPU (with this operating system) has it
-};
 
 using decode_function = fen_status (*)(std::string_view line, const decode_options& options,
                                        record& out) noexcept;
 
 struct decoder_implementation {
-  std::string_view name;                   // what FENBATCH_FORCE_IMPL takes: "scalar", "avx2"
-  std::span<const cpu_feature> cpu_needs;  // empty: any CPU
+  std::string_view name;   // what FENBATCH_FORCE_IMPL takes: "scalar", "avx2"
+  cpu_features cpu_needs;  // 0: any CPU
   // Whether it is fast on this CPU, where supported: the default choice passes over one that is
   // not (AVX2 on AMD Zen 1 and 2, whose PDEP and PEXT are microcoded).
   bool (*fast_here)() noexcept;
   decode_function decode;  // call only where supported()
 
-  // This CPU has every feature in cpu_needs.
-  [[nodiscard]] bool supported() const noexcept;
-  // The features in cpu_needs this CPU lacks, as "AVX512_VBMI, AVX512_VBMI2"; empty if none.
-  [[nodiscard]] std::string missing_features() const;
+  // The CPU with features `here` (by default this one) has every feature in cpu_needs.
+  [[nodiscard]] bool supported(cpu_features here = cpu_features_here()) const noexcept;
+  // The features in cpu_needs that `here` lacks, as "AVX512_VBMI, AVX512_VBMI2"; empty if none.
+  [[nodiscard]] std::string missing_features(cpu_features here = cpu_features_here()) const;
 };
 
 // Every implementation this build contains: the scalar one first (any CPU; the reference the
@@ -65,6 +60,8 @@ struct decoder_selection {
   // FENBATCH_FORCE_IMPL (its first 255 bytes: the choice is noexcept and copies it without
   // allocating), empty when unset.
   std::string_view forced_name;
+  // With unsupported_cpu: the features the forced implementation needs and this CPU lacks.
+  cpu_features missing = 0;
 
   [[nodiscard]] bool ok() const noexcept { return error == decoder_selection_errc::ok; }
   // The failure in one line, for the caller to print after its own prefix, e.g.

@@ -23,5 +23,10 @@ enum class compression : std::uint8_t {
 [[nodiscard]] std::string compression_choices();
 // The codec a name asks for (.zst, .gz, .xz, .bz2); none for any other name and for "-".
 [[nodiscard]] compression compression_for_name(std::string_view path) noexcept;
+// The name without the codec's suffix that compression_for_name reads, if it has one:
+// "games.epd" for "games.epd.zst".
+[[nodiscard]] std::string_view without_compression_suffix(std::string_view path) noexcept;
+// ".zst .gz .xz .bz2", for help.
+[[nodiscard]] std::string compression_suffix_list();
 
 }  // namespace fenbatch::pipeline
