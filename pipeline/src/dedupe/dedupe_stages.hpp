@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
+#include "chunks/chunk.hpp"
+#include "dedupe/dedupe_set.hpp"
+#include "dedupe/key_partitions.hpp"
 #include "input/input_reader.hpp"
-#include "stages/chunk.hpp"
-#include "stages/dedupe_set.hpp"
-#include "stages/key_partitions.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -1,4 +1,4 @@
-#include "stages/dedupe_stages.hpp"
+#include "dedupe/dedupe_stages.hpp"
 
 #include <algorithm>
 #include <array>
@@ -8,9 +8,9 @@
 #include <string>
 #include <utility>
 
+#include "dedupe/local_partitions.hpp"
 #include "fenbatch/pipeline/quoted_name.hpp"
 #include "spill/temp_space.hpp"
-#include "stages/local_partitions.hpp"
 
 namespace fenbatch::pipeline::detail {
 
