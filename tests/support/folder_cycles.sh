@@ -12,7 +12,7 @@ cd "$src"
 edges=$(
   for dir in */; do
     from=${dir%/}
-    grep -Ho '^#include "[a-z_]*/' "$from"/* 2>/dev/null |
+    { grep -Ho '^#include "[a-z_]*/' "$from"/* || true; } |
       sed 's/:#include "/ /; s/\/$//' |
       while read -r file to; do
         if [[ $to != "$from" && -d $to ]]; then echo "$from $to $file"; fi
@@ -20,12 +20,12 @@ edges=$(
   done | sort -u
 )
 
-awk '{ print $1 " -> " $2 }' <<<"$edges" | sort -u
+awk 'NF { print $1 " -> " $2 }' <<<"$edges" | sort -u
 
 # Each pair of folders that include each other, else the first longer cycle a depth-first
 # search finds: each edge with the files that make it.
 awk '
-  { if (!(($1, $2) in files)) { next_of[$1] = next_of[$1] " " $2 }
+  NF { if (!(($1, $2) in files)) { next_of[$1] = next_of[$1] " " $2 }
     files[$1, $2] = files[$1, $2] "\n    " $3; node[$1]; node[$2] }
   function visit(n,    i, m, k, list) {
     state[n] = 1; path[++depth] = n
