@@ -51,7 +51,7 @@ void dedupe_stages::add(chunk& c, std::size_t stage) {
   if (stage == 0) {  // stage 0 sees every chunk first
     // (After the first deferred chunk, stage 0 reads the store no more: the last stage owns
     // it from then on.)
-    if (!budget_.switched() && !store_ && !plan_.partitions_elsewhere) create_set(c);
+    if (!plan_.partitions_elsewhere && !budget_.switched() && !store_) create_set(c);
     c.deferred = budget_.defers(c);
   }
   if (c.deferred) {
