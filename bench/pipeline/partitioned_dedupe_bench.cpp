@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "spill/partitioned_dedupe.hpp"
+#include "dedupe/partitioned_dedupe.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "spill/partitioned_dedupe.hpp"
+#include "dedupe/partitioned_dedupe.hpp"
 
 #include <gtest/gtest.h>
 

@@ -15,10 +15,10 @@
 #include <utility>
 #include <vector>
 
+#include "chunks/line_facts.hpp"
 #include "fenbatch/core/board_kind.hpp"
 #include "fenbatch/pipeline/run.hpp"
 #include "run_outcome.hpp"
-#include "stages/line_facts.hpp"
 #include "temp_dir.hpp"
 
 namespace fenbatch::pipeline {

@@ -33,8 +33,8 @@
 #include <functional>
 #include <memory>
 
+#include "dedupe/key_partitions.hpp"
 #include "distributed/communicator.hpp"
-#include "stages/key_partitions.hpp"
 
 namespace fenbatch::pipeline::detail {
 

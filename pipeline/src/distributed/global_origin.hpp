@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "stages/line_places.hpp"
+#include "chunks/line_places.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -10,13 +10,13 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "chunks/line_places.hpp"
 #include "distributed/global_origin.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/pipeline/io_error.hpp"
 #include "input/decompression.hpp"
 #include "input/input_opening.hpp"
 #include "input/wide_text.hpp"
-#include "stages/line_places.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {

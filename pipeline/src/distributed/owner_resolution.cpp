@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "dedupe/dedupe_set.hpp"
 #include "spill/spill_reader.hpp"
-#include "stages/dedupe_set.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {

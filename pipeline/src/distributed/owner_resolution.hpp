@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <functional>
 
+#include "dedupe/partitioned_dedupe.hpp"
 #include "distributed/dedupe_wire.hpp"
 #include "distributed/record_exchange.hpp"
-#include "spill/partitioned_dedupe.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -4,9 +4,9 @@
 #include <string>
 #include <string_view>
 
+#include "chunks/chunk.hpp"
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/pipeline/quoted_name.hpp"
-#include "stages/chunk.hpp"
 #include "stages/read_lines.hpp"
 
 namespace fenbatch::pipeline::detail {

@@ -8,10 +8,10 @@
 #include <memory>
 #include <vector>
 
+#include "dedupe/dedupe_set.hpp"
 #include "fenbatch/pipeline/run_stats.hpp"
 #include "input/input_options.hpp"
 #include "plan/resolved_run.hpp"
-#include "stages/dedupe_set.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -8,12 +8,12 @@
 #include <string>
 #include <string_view>
 
+#include "chunks/chunk.hpp"
+#include "chunks/text_buffer.hpp"
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/ten_by_eight/record.hpp"
 #include "plan/resolved_run.hpp"
-#include "stages/chunk.hpp"
-#include "stages/text_buffer.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -5,11 +5,11 @@
 #include <string_view>
 #include <utility>
 
+#include "chunks/chunk.hpp"
+#include "chunks/line_places.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
 #include "formats/csv_record.hpp"
-#include "stages/chunk.hpp"
-#include "stages/line_places.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -56,10 +56,9 @@ record_headers::record_headers(const std::vector<std::string>& inputs, const lin
   }
   for (std::size_t i = 1; i < formats_.size(); ++i) {
     if (formats_[i] != formats_[0]) {
-      throw config_error("inputs have different formats (" + display_name(inputs[0]) +
-                         " is " + std::string(to_string(formats_[0])) + ", " +
-                         display_name(inputs[i]) + " is " +
-                         std::string(to_string(formats_[i])) + "); give --input-format");
+      throw config_error("inputs have different formats (" + display_name(inputs[0]) + " is " +
+                         std::string(to_string(formats_[0])) + ", " + display_name(inputs[i]) +
+                         " is " + std::string(to_string(formats_[i])) + "); give --input-format");
     }
   }
   layouts_.resize(formats_.size());
@@ -110,10 +109,9 @@ void record_headers::prepare(chunk& c, const input_reader& inputs) {
   }
   layouts_[file].column = resolve_column(names, fen_field_);
   if (layouts_[file].column == names.size()) {
-    throw config_error(
-        name + ": the header has no column " +
-        (fen_field_.empty() ? std::string("named fen") : "'" + fen_field_ + "'") +
-        " (give --fen-field NAME or N)");
+    throw config_error(name + ": the header has no column " +
+                       (fen_field_.empty() ? std::string("named fen") : "'" + fen_field_ + "'") +
+                       " (give --fen-field NAME or N)");
   }
 }
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "formats/record_layout.hpp"
+#include "chunks/record_layout.hpp"
 #include "input/input_reader.hpp"
 #include "plan/resolved_run.hpp"
 

@@ -1,4 +1,4 @@
-// Compressed inputs: recognised by their magic bytes, not by their names (a pipe has none), and
+// Compressed inputs: recognised by their magic bytes (base/compression_magic.hpp) and
 // decompressed as they are read, so a compressed corpus needs neither a temporary copy nor a
 // format option. Boost.Iostreams and libzstd stay behind this header.
 #pragma once
@@ -9,17 +9,9 @@
 #include <string>
 #include <string_view>
 
+#include "base/compression_magic.hpp"
+
 namespace fenbatch::pipeline::detail {
-
-enum class compression { none, gzip, bzip2, xz, zstd };
-
-// Bytes of an input's start that tell the formats apart (xz's magic is the longest).
-inline constexpr std::size_t compression_magic_size = 6;
-
-[[nodiscard]] compression sniff_compression(std::string_view head) noexcept;
-
-// "gzip", "bzip2", "xz", "zstd" ("plain" for none).
-[[nodiscard]] const char* compression_name(compression kind) noexcept;
 
 // Where a stream's on-disk bytes come from.
 struct raw_input {

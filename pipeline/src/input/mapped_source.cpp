@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <cstring>
 
+#include "base/signals.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "input/read_limit.hpp"
-#include "output/signals.hpp"
 
 namespace fenbatch::pipeline::detail {
 

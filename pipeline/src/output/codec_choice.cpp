@@ -6,9 +6,9 @@
 
 #include <array>
 
+#include "base/compression_magic.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
 #include "fenbatch/pipeline/quoted_name.hpp"
-#include "input/decompression.hpp"
 #include "output/compressor.hpp"
 
 namespace fenbatch::pipeline::detail {

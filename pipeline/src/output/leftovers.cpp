@@ -7,8 +7,8 @@
 #include <cerrno>
 #include <string>
 
+#include "base/signals.hpp"
 #include "fenbatch/pipeline/quoted_name.hpp"
-#include "output/signals.hpp"
 #include "output/temporary_name.hpp"
 
 namespace fenbatch::pipeline::detail {

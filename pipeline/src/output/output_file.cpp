@@ -1,12 +1,12 @@
 #include "fenbatch/pipeline/output_file.hpp"
 
+#include "base/signals.hpp"
 #include "output/compressor.hpp"
 #include "output/descriptor_name.hpp"
 #include "output/kept_attributes.hpp"
 #include "output/leftovers.hpp"
 #include "output/link_target.hpp"
 #include "output/mount_point.hpp"
-#include "output/signals.hpp"
 #include "output/temporary_name.hpp"
 
 #include <fcntl.h>

@@ -10,8 +10,8 @@
 #include <string>
 #include <tuple>
 
+#include "base/signals.hpp"
 #include "fenbatch/pipeline/quoted_name.hpp"
-#include "output/signals.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <utility>
 
+#include "base/compression_magic.hpp"
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/record.hpp"

@@ -3,9 +3,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "base/tsan_annotations.hpp"
 #include "fenbatch/pipeline/quoted_name.hpp"
 #include "stages/process_chunk.hpp"
-#include "stages/tsan_annotations.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {

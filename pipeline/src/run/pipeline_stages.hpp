@@ -19,14 +19,14 @@
 #include <cstdint>
 #include <optional>
 
+#include "chunks/chunk.hpp"
+#include "chunks/chunk_pool.hpp"
+#include "dedupe/dedupe_set.hpp"
+#include "dedupe/dedupe_stages.hpp"
+#include "dedupe/deferred_chunks.hpp"
 #include "formats/record_headers.hpp"
 #include "input/input_reader.hpp"
 #include "plan/resolved_run.hpp"
-#include "stages/chunk.hpp"
-#include "stages/chunk_pool.hpp"
-#include "stages/dedupe_set.hpp"
-#include "stages/dedupe_stages.hpp"
-#include "stages/deferred_chunks.hpp"
 #include "stages/write_stage.hpp"
 
 namespace fenbatch::pipeline::detail {

@@ -17,12 +17,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "base/tsan_annotations.hpp"
 #include "exclude/reference_set.hpp"
 #include "fenbatch/pipeline/quoted_name.hpp"
 #include "output/destination_check.hpp"
 #include "report/report_document.hpp"
 #include "spill/spill_file.hpp"
-#include "stages/tsan_annotations.hpp"
 #include "stats/stats_document.hpp"
 
 namespace fenbatch::pipeline::detail {

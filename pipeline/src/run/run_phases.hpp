@@ -20,6 +20,11 @@
 #include <utility>
 #include <vector>
 
+#include "chunks/chunk_pool.hpp"
+#include "dedupe/dedupe_set.hpp"
+#include "dedupe/dedupe_stages.hpp"
+#include "dedupe/deferred_chunks.hpp"
+#include "dedupe/key_partitions.hpp"
 #include "fenbatch/pipeline/run_stats.hpp"
 #include "formats/record_headers.hpp"
 #include "input/input_range.hpp"
@@ -28,11 +33,6 @@
 #include "output/output_transaction.hpp"
 #include "plan/resolved_run.hpp"
 #include "run/pipeline_stages.hpp"
-#include "stages/chunk_pool.hpp"
-#include "stages/dedupe_set.hpp"
-#include "stages/dedupe_stages.hpp"
-#include "stages/deferred_chunks.hpp"
-#include "stages/key_partitions.hpp"
 #include "stages/run_plan.hpp"
 #include "stages/write_stage.hpp"
 

@@ -8,11 +8,11 @@
 #include <cstdint>
 #include <string>
 
+#include "chunks/chunk.hpp"
+#include "chunks/line_places.hpp"
+#include "dedupe/dedupe_stages.hpp"
 #include "fenbatch/pipeline/output_file.hpp"
 #include "spill/spill_file.hpp"
-#include "stages/chunk.hpp"
-#include "stages/dedupe_stages.hpp"
-#include "stages/line_places.hpp"
 
 namespace fenbatch::pipeline::detail {
 

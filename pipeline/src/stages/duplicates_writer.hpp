@@ -3,9 +3,9 @@
 // overlong-line rule, as in the rejects file).
 #pragma once
 
+#include "chunks/chunk.hpp"
+#include "chunks/line_places.hpp"
 #include "fenbatch/pipeline/output_file.hpp"
-#include "stages/chunk.hpp"
-#include "stages/line_places.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -1,5 +1,7 @@
 #include "stages/process_chunk.hpp"
 
+#include "chunks/line_facts.hpp"
+#include "dedupe/dedupe_stages.hpp"
 #include "fenbatch/core/castling_class.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/material.hpp"
@@ -10,8 +12,6 @@
 #include "fenbatch/core/ten_by_eight/write.hpp"
 #include "fenbatch/core/write.hpp"
 #include "formats/field_records.hpp"
-#include "stages/dedupe_stages.hpp"
-#include "stages/line_facts.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -4,9 +4,9 @@
 
 #include <cstddef>
 
+#include "chunks/chunk.hpp"
+#include "dedupe/dedupe_set.hpp"
 #include "plan/resolved_run.hpp"
-#include "stages/chunk.hpp"
-#include "stages/dedupe_set.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "chunks/chunk.hpp"
 #include "input/input_options.hpp"
 #include "plan/resolved_run.hpp"
-#include "stages/chunk.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -4,8 +4,8 @@
 #include <string>
 #include <string_view>
 
+#include "chunks/line_places.hpp"
 #include "fenbatch/core/line_limits.hpp"
-#include "stages/line_places.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -39,9 +39,9 @@ void reject_reporter::note_cap() {
   if (cap_noted_) return;
   cap_noted_ = true;
   listeners_.notice("fenbatch: note: --samples " + std::to_string(samples_per_reason_) +
-                     " is capped at " + std::to_string(max_samples_per_reason) +
-                     " samples per reason (the statistics count those left out); --rejects "
-                     "FILE lists every invalid line");
+                    " is capped at " + std::to_string(max_samples_per_reason) +
+                    " samples per reason (the statistics count those left out); --rejects "
+                    "FILE lists every invalid line");
 }
 
 void reject_reporter::report(const chunk& c, std::uint64_t line_base,

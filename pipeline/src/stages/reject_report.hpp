@@ -8,12 +8,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "chunks/chunk.hpp"
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/pipeline/output_file.hpp"
 #include "fenbatch/pipeline/run_stats.hpp"
 #include "input/input_reader.hpp"
 #include "plan/resolved_run.hpp"
-#include "stages/chunk.hpp"
 
 namespace fenbatch::pipeline::detail {
 

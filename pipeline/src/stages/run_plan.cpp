@@ -7,10 +7,10 @@
 #include <stdexcept>
 #include <string>
 
+#include "dedupe/dedupe_set.hpp"
 #include "fenbatch/core/decoder_registry.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
 #include "spill/temp_space.hpp"
-#include "stages/dedupe_set.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -55,10 +55,9 @@ run_plan plan_run(const resource_options& resources, bool dedupe, std::size_t ch
   // Each dedupe stage is one more serial stage that runs beside the others: one per thread
   // keeps every thread able to add keys (at one thread, one stage of one shard).
   plan.dedupe_stage_count =
-      !dedupe
-          ? 0
-          : std::min(plan.shard_count,
-                     resources.stages != 0 ? resources.stages : std::size_t{plan.threads});
+      !dedupe ? 0
+              : std::min(plan.shard_count,
+                         resources.stages != 0 ? resources.stages : std::size_t{plan.threads});
 
   // Offsets inside a chunk are 32-bit; chunks far beyond a few MiB buy nothing anyway.
   plan.chunk_size = std::clamp<std::size_t>(chunk_size, 1, 256 << 20);

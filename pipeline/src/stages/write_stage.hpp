@@ -12,14 +12,14 @@
 #include <unordered_map>
 #include <vector>
 
+#include "chunks/chunk.hpp"
+#include "chunks/line_places.hpp"
+#include "dedupe/dedupe_stages.hpp"
 #include "fenbatch/pipeline/output_file.hpp"
 #include "fenbatch/pipeline/run_stats.hpp"
 #include "input/input_reader.hpp"
 #include "plan/resolved_run.hpp"
-#include "stages/chunk.hpp"
 #include "stages/counts_writer.hpp"
-#include "stages/dedupe_stages.hpp"
-#include "stages/line_places.hpp"
 #include "stages/progress_meter.hpp"
 #include "stages/reject_report.hpp"
 #include "stats/most_repeated_tracker.hpp"

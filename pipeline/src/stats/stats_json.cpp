@@ -14,12 +14,12 @@
 #include <unordered_map>
 #include <vector>
 
+#include "chunks/line_places.hpp"
 #include "fenbatch/core/board_kind.hpp"
 #include "fenbatch/core/option_names.hpp"
 #include "fenbatch/pipeline/quoted_name.hpp"
 #include "fenbatch/pipeline/stats_json.hpp"
 #include "fenbatch/version.hpp"
-#include "stages/line_places.hpp"
 #include "stats/json_writer.hpp"
 #include "stats/stats_document.hpp"
 

@@ -11,8 +11,8 @@
 #include <memory>
 #include <string>
 
-#include "spill/partition_plan.hpp"
-#include "spill/partition_records.hpp"
+#include "dedupe/partition_plan.hpp"
+#include "dedupe/partition_records.hpp"
 #include "spill/spill_file.hpp"
 
 namespace fenbatch::pipeline::detail {

@@ -10,7 +10,7 @@
 // P: enough partitions that each one's lines fit a set of S/2 even if all were distinct
 // (expected_lines), else 256; at most M/16 KiB (4 KiB buffers), and what the descriptor limit
 // allows. A partition with more distinct keys than its set holds splits (partition_resolver).
-#include "spill/partitioned_dedupe.hpp"
+#include "dedupe/partitioned_dedupe.hpp"
 
 #include <atomic>
 #include <exception>
@@ -19,10 +19,10 @@
 #include <utility>
 #include <vector>
 
-#include "spill/partition_plan.hpp"
-#include "spill/partition_records.hpp"
-#include "spill/partition_resolver.hpp"
-#include "spill/partition_routing.hpp"
+#include "dedupe/partition_plan.hpp"
+#include "dedupe/partition_records.hpp"
+#include "dedupe/partition_resolver.hpp"
+#include "dedupe/partition_routing.hpp"
 #include "spill/spill_file.hpp"
 #include "spill/spill_reader.hpp"
 

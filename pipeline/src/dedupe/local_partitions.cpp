@@ -1,4 +1,4 @@
-#include "stages/local_partitions.hpp"
+#include "dedupe/local_partitions.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {

@@ -1,4 +1,4 @@
-#include "output/signals.hpp"
+#include "base/signals.hpp"
 
 #include <signal.h>
 #include <sys/stat.h>

@@ -7,8 +7,8 @@
 #include <mutex>
 #include <vector>
 
-#include "stages/chunk.hpp"
-#include "stages/tsan_annotations.hpp"
+#include "base/tsan_annotations.hpp"
+#include "chunks/chunk.hpp"
 
 namespace fenbatch::pipeline::detail {
 

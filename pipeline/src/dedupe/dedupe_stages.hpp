@@ -4,19 +4,17 @@
 // copied together for one write.
 #pragma once
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <optional>
-#include <string>
 #include <vector>
 
+#include "chunks/chunk.hpp"
+#include "dedupe/budget_switch.hpp"
+#include "dedupe/dedupe_plan.hpp"
+#include "dedupe/key_store.hpp"
 #include "input/input_reader.hpp"
-#include "stages/chunk.hpp"
-#include "stages/dedupe_set.hpp"
-#include "stages/key_partitions.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -24,36 +22,19 @@ namespace fenbatch::pipeline::detail {
 // shard (fills shard_keys, shard_begin and shard_position; with_origins: shard_origins too).
 void group_by_shard(chunk& c, std::size_t shard_count, bool with_origins = false);
 
-// What the dedupe stages are given to work with.
-struct dedupe_plan {
-  std::size_t shard_count = 1;
-  std::size_t stage_count = 1;
-  bool with_origins = false;  // --counts, --duplicates: each key's first occurrence is kept
-  bool final_counts = false;  // --counts: final_count() is asked, in first-occurrence order
-  // Bytes the set may take; once it would take more, the run switches to partitions.
-  std::uint64_t memory_bytes = 0;
-  // Bytes the partitions may take (the set's, less what pass 1's partition buffers need
-  // while the set is written out, and more once it is gone: see run.cpp).
-  std::uint64_t partition_memory_bytes = 0;
-  std::string temp_dir;
-  unsigned threads = 1;
-  // Set: every chunk is deferred (no set in memory), and the partitions are made here instead
-  // of on this machine's disk (a distributed run's ranks that own the keys).
-  key_partitions_factory partitions_elsewhere;
-};
-
-// Adds each chunk's keys to the dedupe set, one pipeline stage per group of shards (shards
-// first..last-1 of group g). Each stage is serial and in input order, so every shard sees its
-// keys in input order (first occurrences stay first); the stages run at once on successive
-// chunks. The set is created by the first stage from the first chunk.
+// Adds each chunk's keys to the dedupe's store (key_store.hpp), one pipeline stage per group of
+// shards (shards first..last-1 of group g). Each stage is serial and in input order, so every
+// shard sees its keys in input order (first occurrences stay first); the stages run at once on
+// successive chunks. The store is first the in-memory set (set_store.hpp), created by the first
+// stage from the first chunk.
 //
 // Past the memory budget: the first stage finds, before adding a chunk's keys, that the set
-// might outgrow its budget with them (an upper bound: every key of the chunks admitted so far
-// counted as new, less the duplicates the stages have found), and marks that chunk and every
-// later one deferred; no stage adds their keys. The last stage, at the first deferred chunk
-// (every earlier key is in the set by then), writes the set out to the partitions and frees
-// it; then it hands each deferred chunk's keys to the partitions, in input order (pass 1).
-// resolve() is pass 2; decide() gives each replayed chunk its lines' counts (pass 3).
+// might outgrow its budget with them (budget_switch.hpp), and marks that chunk and every later
+// one deferred; no stage adds their keys. The last stage, at the first deferred chunk (every
+// earlier key is in the set by then), has the set hand its keys over to partitions, which
+// replace it (partition_store.hpp); then it hands each deferred chunk to the partitions, in
+// input order (pass 1). resolve() is pass 2; decide() gives each replayed chunk its lines'
+// counts (pass 3).
 class dedupe_stages {
  public:
   dedupe_stages(const input_reader& inputs, dedupe_plan plan);
@@ -77,7 +58,7 @@ class dedupe_stages {
   // of a distributed run with no lines still takes part in the exchange).
   void make_partitions_elsewhere();
   // Whether the run switched to partitions (after pass 1).
-  [[nodiscard]] bool partitioned() const noexcept { return partitions_ != nullptr; }
+  [[nodiscard]] bool partitioned() const noexcept { return partitioned_; }
   // Pass 2 (partitioned only): progress(done, total) in partitions.
   void resolve(const std::function<void(std::uint64_t, std::uint64_t)>& progress);
   // Pass 3, in input order: each valid line's count and first origin, as add() gives them.
@@ -88,28 +69,16 @@ class dedupe_stages {
 
  private:
   void create_set(const chunk& c);
-  [[nodiscard]] bool set_fits_with(const chunk& c) const;
-  void add_with_origins(chunk& c, std::size_t first, std::size_t last);
-  void check_temp_space() const;
   void switch_to_partitions();
-  void add_to_partitions(const chunk& c);
 
   const input_reader& inputs_;
   dedupe_plan plan_;
   std::vector<char> stage_tokens_;
-  std::optional<sharded_dedupe_set> set_;
-  bool switched_ = false;  // stage 0: a chunk was deferred (no set: the budget holds none)
-  // Stage 0's bound on each shard's keys: every key of the admitted chunks; less the
-  // duplicates its stage found (atomic: written by that stage, read by stage 0).
-  std::vector<std::uint64_t> admitted_;
-  std::unique_ptr<std::atomic<std::uint64_t>[]> duplicates_found_;
-  std::vector<std::size_t> initial_capacity_;
-  // Stage 0, for the partitions' sizing: text bytes and lines of the chunks seen, and at the
-  // switch the lines still to come when the input's size says (0: unknown).
-  std::uint64_t bytes_seen_ = 0;
-  std::uint64_t lines_seen_ = 0;
-  std::uint64_t lines_to_come_ = 0;
-  std::unique_ptr<key_partitions> partitions_;
+  budget_switch budget_;  // stage 0's
+  // The set, then (past the budget) the partitions; none before the first chunk, nor when
+  // not even the smallest set fits (until the partitions are made).
+  std::unique_ptr<key_store> store_;
+  bool partitioned_ = false;
 };
 
 // Once every dedupe stage has seen the chunk: the indices of its duplicates, its counts of

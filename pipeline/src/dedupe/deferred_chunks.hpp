@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "chunks/chunk.hpp"
 #include "spill/spill_file.hpp"
-#include "stages/chunk.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -10,11 +10,11 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "chunks/material_counter.hpp"
 #include "fenbatch/core/castling_class.hpp"
 #include "fenbatch/core/ten_by_eight/material.hpp"
 #include "fenbatch/core/types.hpp"
 #include "fenbatch/pipeline/run_counters.hpp"
-#include "stats/material_counter.hpp"
 
 namespace fenbatch::pipeline::detail {
 

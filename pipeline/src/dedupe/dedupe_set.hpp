@@ -173,6 +173,7 @@ class sharded_dedupe_set {
   }
 
   [[nodiscard]] dedupe_set& shard(std::size_t s) noexcept { return *shards_[s]; }
+  [[nodiscard]] const dedupe_set& shard(std::size_t s) const noexcept { return *shards_[s]; }
   [[nodiscard]] std::uint32_t count(const core::position_key& key) const noexcept {
     return shards_[shard_of(key, shards_.size())]->count(key);
   }

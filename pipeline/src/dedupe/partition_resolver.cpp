@@ -1,13 +1,13 @@
-#include "spill/partition_resolver.hpp"
+#include "dedupe/partition_resolver.hpp"
 
 #include <algorithm>
 #include <optional>
 #include <utility>
 #include <vector>
 
-#include "spill/partition_routing.hpp"
+#include "dedupe/dedupe_set.hpp"
+#include "dedupe/partition_routing.hpp"
 #include "spill/spill_reader.hpp"
-#include "stages/dedupe_set.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "stages/key_partitions.hpp"
+#include "dedupe/key_partitions.hpp"
 
 namespace fenbatch::pipeline::detail {
 

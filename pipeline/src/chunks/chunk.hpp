@@ -6,14 +6,14 @@
 #include <string_view>
 #include <vector>
 
+#include "chunks/line_facts.hpp"
+#include "chunks/material_counter.hpp"
+#include "chunks/record_layout.hpp"
+#include "chunks/text_buffer.hpp"
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/pipeline/run_counters.hpp"
-#include "formats/record_layout.hpp"
 #include "input/input_reader.hpp"
-#include "stages/line_facts.hpp"
-#include "stages/text_buffer.hpp"
-#include "stats/material_counter.hpp"
 
 namespace fenbatch::pipeline::detail {
 

@@ -1,4 +1,4 @@
-#include "stages/deferred_chunks.hpp"
+#include "dedupe/deferred_chunks.hpp"
 
 #include <stdexcept>
 #include <utility>

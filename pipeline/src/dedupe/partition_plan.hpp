@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "spill/partition_records.hpp"
+#include "dedupe/partition_records.hpp"
 
 namespace fenbatch::pipeline::detail {
 

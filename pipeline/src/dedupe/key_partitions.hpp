@@ -7,9 +7,9 @@
 #include <functional>
 #include <memory>
 
+#include "chunks/chunk.hpp"
+#include "dedupe/partitioned_dedupe.hpp"
 #include "fenbatch/core/position_key.hpp"
-#include "spill/partitioned_dedupe.hpp"
-#include "stages/chunk.hpp"
 
 namespace fenbatch::pipeline::detail {
 

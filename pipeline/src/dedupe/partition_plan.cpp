@@ -1,4 +1,4 @@
-#include "spill/partition_plan.hpp"
+#include "dedupe/partition_plan.hpp"
 
 #include <sys/resource.h>
 

@@ -1,4 +1,4 @@
-#include "stages/dedupe_set.hpp"
+#include "dedupe/dedupe_set.hpp"
 
 #include <sys/mman.h>
 
