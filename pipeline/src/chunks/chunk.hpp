@@ -82,7 +82,7 @@ struct chunk {
 };
 
 // Where a line is in the run, in 64 bits: its chunk's sequence number and its index among the
-// chunk's lines. The in-order stage turns it into FILE:LINE.
+// chunk's lines. The write stage turns it into FILE:LINE.
 [[nodiscard]] constexpr std::uint64_t line_origin(std::uint64_t sequence,
                                                   std::uint32_t line) noexcept {
   return sequence << 32 | line;

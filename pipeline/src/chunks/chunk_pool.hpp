@@ -1,5 +1,5 @@
 // The chunks of a run. Chunks in flight are bounded by the token count; finished ones are
-// reused, keeping their buffers. The ordered stage gives them back and the input stage takes
+// reused, keeping their buffers. The write stage gives them back and the read stage takes
 // them: a mutex is plenty.
 #pragma once
 

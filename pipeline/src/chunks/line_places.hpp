@@ -1,4 +1,4 @@
-// Line origins (chunk.hpp: line_origin) back to FILE:LINE. The in-order stage records where
+// Line origins (chunk.hpp: line_origin) back to FILE:LINE. The write stage records where
 // each chunk starts (its file and the lines of that file before it) as it consumes it; a
 // first occurrence is never in a later chunk than the line that refers to it, so its chunk
 // is always known by then. 16 bytes a chunk.

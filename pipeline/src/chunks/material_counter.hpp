@@ -1,5 +1,5 @@
 // Material signatures counted per chunk, in the parallel stage: a small open-addressing map
-// that the ordered stage adds to the run's table (run_stats::material).
+// that the write stage adds to the run's table (run_stats::material).
 #pragma once
 
 #include <array>

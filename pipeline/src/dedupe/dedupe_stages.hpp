@@ -84,7 +84,7 @@ class dedupe_stages {
 // Once every dedupe stage has seen the chunk: the indices of its duplicates, its counts of
 // written and duplicate lines (the written_positions ones without the duplicates') and, if
 // there are duplicates, its text without them (the text holds exactly the valid lines, back
-// to back). In parallel: the in-order stage then writes one piece.
+// to back). In parallel: the write stage then writes one piece.
 void keep_first_occurrences(chunk& c);
 
 }  // namespace fenbatch::pipeline::detail

@@ -1,5 +1,5 @@
 // Dedupe across the ranks of a distributed run, behind the key_partitions interface that a
-// dedupe past memory uses on one machine (stages/key_partitions.hpp). Every chunk is deferred:
+// dedupe past memory uses on one machine (dedupe/key_partitions.hpp). Every chunk is deferred:
 //   pass 1 (add_chunk): each valid line's key (and with origins its global origin) goes to a
 //     spill file of the rank that owns the key (key_owner.hpp), in input order;
 //   pass 2 (resolve): the ranks exchange those records in bounded rounds (all_to_all, at most

@@ -108,7 +108,7 @@ class distributed_run {
       part.listeners.progress = [this](const progress_info& p) { relay_->report(p); };
     }
     try {
-      run_part(part, part_of(ranges, header, numbering), memory_source);
+      run_this_part(part, part_of(ranges, header, numbering), memory_source);
     } catch (const distributed_failure&) {
       throw;  // every rank knows
     } catch (...) {
@@ -173,8 +173,8 @@ class distributed_run {
 
   // C: the phases of this rank's part, with an agreement once everything is open and once
   // every pass is done; then its files prepared (complete, not published) and joined.
-  void run_part(const resolved_run& part, const part_of_run& where,
-                const std::string& memory_source) {
+  void run_this_part(const resolved_run& part, const part_of_run& where,
+                     const std::string& memory_source) {
     run_phases phases(part, where);
     agree(comm_, nullptr);
     phases.read_pass();

@@ -1,4 +1,4 @@
-// The most repeated positions, tracked exactly in the ordered stage as duplicates are found.
+// The most repeated positions, tracked exactly in the write stage as duplicates are found.
 #pragma once
 
 #include <cstddef>
@@ -21,7 +21,7 @@ class most_repeated_tracker {
   explicit most_repeated_tracker(std::size_t length = top_list_length) : length_(length) {}
 
   // `text_of` gives the text to report; called only when the key becomes a candidate (cutting
-  // the position fields out of every duplicate line cost most of the in-order stage).
+  // the position fields out of every duplicate line cost most of the write stage).
   template <class TextOf>
   void record_duplicate(const core::position_key& key, std::uint32_t count, TextOf text_of) {
     // A key whose final count ranks in the top N had, at its last increment, a count at least

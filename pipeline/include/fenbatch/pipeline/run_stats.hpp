@@ -31,7 +31,7 @@ inline constexpr unsigned max_samples_per_reason = 100;
 
 // Where an invalid line was: the same lines as the stderr samples, in input order.
 struct invalid_sample {
-  // The file as the stderr line and the rejects file name it (stages/line_places.hpp,
+  // The file as the stderr line and the rejects file name it (chunks/line_places.hpp,
   // display_name: quoted as ls quotes it where needed; "<stdin>" for standard input).
   std::string file;
   std::uint64_t line = 0;    // 1-based, per input file
