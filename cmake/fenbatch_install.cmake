@@ -38,7 +38,9 @@ endfunction()
 function(fenbatch_install_headers)
   if(FENBATCH_INSTALL)
     install(DIRECTORY ${ARGN}
-            DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" FILES_MATCHING PATTERN "*.hpp")
+            DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" FILES_MATCHING PATTERN "*.hpp"
+            # (a .inc is a fragment that a header includes inside its namespace)
+            PATTERN "*.inc")
   endif()
 endfunction()
 

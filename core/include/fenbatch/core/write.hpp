@@ -42,6 +42,6 @@ struct write_options {
 inline constexpr std::size_t max_position_size = 128;
 
 // write_record, write_position, to_canonical and max_written_size on this board.
-#include "fenbatch/core/board_writer.hpp"
+#include "fenbatch/core/board_writer.inc"
 
 }  // namespace fenbatch::core

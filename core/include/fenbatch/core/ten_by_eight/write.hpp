@@ -16,6 +16,6 @@ inline constexpr std::size_t max_position_size = 160;
 
 // write_record, write_position, to_canonical and max_written_size on this board: as core's
 // (fenbatch/core/write.hpp), widened to ten files.
-#include "fenbatch/core/board_writer.hpp"
+#include "fenbatch/core/board_writer.inc"
 
 }  // namespace fenbatch::core::ten_by_eight
