@@ -157,8 +157,7 @@ bool field_records::routes_to_ten_by_eight(std::string_view /*line*/) const noex
 
 core::fen_status field_records::read(std::string_view line, core::ten_by_eight::record& rec) {
   const located_field& field = state_->field;
-  core::fen_status status =
-      core::ten_by_eight::parse_record(field.text, state_->lines.decode, rec);
+  core::fen_status status = core::ten_by_eight::parse_record(field.text, state_->lines.decode, rec);
   if (!status.ok()) status.column = field_locator::line_column(line, field, status.column);
   return status;
 }

@@ -1,7 +1,7 @@
-// The codec each written file gets. The output: the one asked for (--compress), else, in place, the one its input's content is in (a compressed corpus
-// rewritten in place stays compressed the same way, whatever its name), else by its name. The
-// side files (rejects, duplicates, counts, statistics): by their names, at the codec's default
-// level.
+// The codec each written file gets. The output: the one asked for (--compress), else, in place, the
+// one its input's content is in (a compressed corpus rewritten in place stays compressed the same
+// way, whatever its name), else by its name. The side files (rejects, duplicates, counts,
+// statistics): by their names, at the codec's default level.
 #pragma once
 
 #include <string>
