@@ -6,6 +6,7 @@
 // has White to move.
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <string_view>
 
 #include "fenbatch/core/option_names.hpp"
@@ -43,6 +44,14 @@ void expect_twins_10x8(std::string_view a, std::string_view b) {
       << a << " | " << b;
 }
 
+// Each of `others` has another key than `line` under `kind`.
+void expect_distinct(key_kind kind, std::string_view line,
+                     std::initializer_list<std::string_view> others) {
+  for (const std::string_view other : others) {
+    EXPECT_NE(key_of(line, kind), key_of(other, kind)) << line << " | " << other;
+  }
+}
+
 TEST(PositionKeyKinds, NamesAreTheOnesUsersType) {
   EXPECT_EQ(parse_option<key_kind>("placement"), key_kind::placement);
   EXPECT_EQ(parse_option<key_kind>("mirror"), key_kind::mirror);
@@ -63,20 +72,18 @@ TEST(PositionKeyKinds, PlacementIgnoresSideCastlingEpAndCounters) {
 }
 
 TEST(PositionKeyKinds, PlacementSeesEveryPieceAndColour) {
-  constexpr std::string_view rook = "4k3/8/8/8/8/8/8/4K2R w - - 0 1";
-  EXPECT_NE(key_of(rook, key_kind::placement),
-            key_of("4k3/8/8/8/8/8/8/4K2r w - - 0 1", key_kind::placement));
-  EXPECT_NE(key_of(rook, key_kind::placement),
-            key_of("4k3/8/8/8/8/8/8/4K2Q w - - 0 1", key_kind::placement));
-  EXPECT_NE(key_of(rook, key_kind::placement),
-            key_of("4k3/8/8/8/8/8/8/4KR2 w - - 0 1", key_kind::placement));
+  // Another colour, another piece, another square.
+  expect_distinct(key_kind::placement, "4k3/8/8/8/8/8/8/4K2R w - - 0 1",
+                  {"4k3/8/8/8/8/8/8/4K2r w - - 0 1", "4k3/8/8/8/8/8/8/4K2Q w - - 0 1",
+                   "4k3/8/8/8/8/8/8/4KR2 w - - 0 1"});
 }
 
 TEST(PositionKeyKinds, MirrorPairsTheColourFlippedTwins) {
   // The start position is its own placement mirrored: the twin is Black to move.
   expect_twins("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
-  // 1.e4 (e3 not legal: no black pawn takes) and 1.e3 e5's... twin: the black pawn on e5.
+  // 1.e4 (e3 is no legal ep square: no black pawn takes there); the twin has Black's pawn on e5
+  // and White to move.
   expect_twins("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
                "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   // Counters play no part (python-chess keeps them; the position key ignores them).
@@ -84,12 +91,9 @@ TEST(PositionKeyKinds, MirrorPairsTheColourFlippedTwins) {
 }
 
 TEST(PositionKeyKinds, MirrorMapsCastlingRightsByColour) {
-  constexpr std::string_view white_short = "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1";
-  // The same side to move, rights kept by colour: not the twin.
-  EXPECT_NE(key_of(white_short, key_kind::mirror),
-            key_of("r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1", key_kind::mirror));
-  EXPECT_NE(key_of(white_short, key_kind::mirror),
-            key_of("r3k2r/8/8/8/8/8/8/R3K2R b KQk - 0 1", key_kind::mirror));
+  // The other side to move with the rights kept by colour, or one right more: not the twin.
+  expect_distinct(key_kind::mirror, "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1",
+                  {"r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R b KQk - 0 1"});
   // Colours swapped without flipping the ranks: not the twin either.
   EXPECT_NE(key_of("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", key_kind::mirror),
             key_of("r3k3/8/8/8/8/8/8/4K3 w q - 0 1", key_kind::mirror));
