@@ -85,7 +85,7 @@ _fenbatch() {
   # The value of the option before.
   case $prev in
     --key)
-      _fenbatch_words 'position fen board'
+      _fenbatch_words 'position fen board placement mirror'
       return
       ;;
     --input-format)

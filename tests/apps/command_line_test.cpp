@@ -88,7 +88,7 @@ TEST(CommandLine, ErrorsNameAnOptionAsTyped) {
             "the required argument for option '--threads' is missing");
   EXPECT_EQ(usage_error_of({"in.fen", "-o"}), "the required argument for option '-o' is missing");
   EXPECT_EQ(usage_error_of({"--key", "zobrist"}),
-            "invalid value for --key: 'zobrist' (choose position, fen, board)");
+            "invalid value for --key: 'zobrist' (choose position, fen, board, placement, mirror)");
 }
 
 TEST(CommandLine, UnknownOptionsGetTheNearestKnownOne) {

@@ -16,9 +16,10 @@ cd "$work/files" || die "cannot enter $work/files"
 cases=(
   'fenbatch --ded|--dedupe'
   'fenbatch-mpi --ded|--dedupe'
-  'fenbatch --key |board fen position'
-  'fenbatch --key=|board fen position'
-  'fenbatch --key=p|position'
+  'fenbatch --key |board fen mirror placement position'
+  'fenbatch --key=|board fen mirror placement position'
+  'fenbatch --key=p|placement position'
+  'fenbatch --key=m|mirror'
   'fenbatch -d --key f|fen'
   'fenbatch --format |epd fen keep'
   'fenbatch --castling |shredder xfen'

@@ -28,7 +28,9 @@ template <>
 struct option_names<key_kind> {
   static constexpr std::array values{option_name<key_kind>{"position", key_kind::position},
                                      option_name<key_kind>{"fen", key_kind::full},
-                                     option_name<key_kind>{"board", key_kind::board}};
+                                     option_name<key_kind>{"board", key_kind::board},
+                                     option_name<key_kind>{"placement", key_kind::placement},
+                                     option_name<key_kind>{"mirror", key_kind::mirror}};
 };
 
 template <>
@@ -74,7 +76,7 @@ template <named_option Enum>
   return std::nullopt;
 }
 
-// "position, fen, board": the names for help texts and error messages.
+// "position, fen, board, placement, mirror": the names for help texts and error messages.
 template <named_option Enum>
 [[nodiscard]] std::string option_choices() {
   std::string out;

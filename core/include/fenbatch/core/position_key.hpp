@@ -10,9 +10,14 @@
 namespace fenbatch::core {
 
 enum class key_kind : std::uint8_t {
-  position,  // placement, side, cleaned castling, legal ep square (repetition identity)
-  full,      // position plus halfmove clock and fullmove number (the whole canonical FEN)
-  board,     // placement and side to move only
+  position,   // placement, side, cleaned castling, legal ep square (repetition identity)
+  full,       // position plus halfmove clock and fullmove number (the whole canonical FEN)
+  board,      // placement and side to move only
+  placement,  // the piece placement alone
+  // A position and its colour-flipped twin (python-chess's Board.mirror(): ranks mirrored,
+  // colours swapped, side to move flipped, castling rights and ep square mirrored) share a key:
+  // the `position` key of whichever of the two has White to move.
+  mirror,
 };
 
 struct position_key {
