@@ -89,6 +89,15 @@ void print_boards(const run_stats& s, bool exclude) {
           counter::ten_by_eight_duplicates, counter::ten_by_eight_written});
 }
 
+// "  where 'pieces >= 16': filtered 12": each --where with the lines it filtered (each line
+// under the first that did not hold).
+void print_filtered_by_where(const run_stats& s, const std::vector<std::string>& where) {
+  for (std::size_t i = 0; i < where.size(); ++i) {
+    const std::uint64_t n = i < s.filtered_by_where.size() ? s.filtered_by_where[i] : 0;
+    std::fprintf(stderr, "  where '%s': filtered %s\n", where[i].c_str(), with_commas(n).c_str());
+  }
+}
+
 // "  input a.fen: lines 10, valid 8, invalid 1, skipped 1, duplicates 2, written 6", and
 // "excluded N" before "written" with --exclude. The name quoted as ls quotes it where needed.
 void print_input(const pipeline::input_stats& input, bool exclude) {
@@ -162,9 +171,10 @@ void print_stats(const run_stats& s, const run_config& config) {
   if (s.distribution.ranks != 0) {
     std::fprintf(stderr, "  %s\n", distribution_summary(s.distribution, s.lines).c_str());
   }
-  for (const counter c : {counter::valid, counter::invalid, counter::skipped_blank,
-                          counter::skipped_comment, counter::skipped_header, counter::written,
-                          counter::duplicates, counter::unique, counter::excluded}) {
+  for (const counter c :
+       {counter::valid, counter::invalid, counter::skipped_blank, counter::skipped_comment,
+        counter::skipped_header, counter::written, counter::duplicates, counter::unique,
+        counter::excluded, counter::filtered}) {
     const counter_info& info = describe(c);
     if (info.reported == pipeline::counter_reported::with_dedupe && !config.dedupe) {
       continue;
@@ -172,6 +182,7 @@ void print_stats(const run_stats& s, const run_config& config) {
     // Lines that only CSV/TSV inputs and --exclude produce.
     if (c == counter::skipped_header && info.value(s) == 0) continue;
     if (c == counter::excluded && config.exclude_paths.empty()) continue;
+    if (c == counter::filtered && config.where.empty()) continue;
     std::fprintf(stderr, "  %-12s %15s\n", label(info.name()).c_str(),
                  with_commas(info.value(s)).c_str());
   }
@@ -183,10 +194,13 @@ void print_stats(const run_stats& s, const run_config& config) {
                    with_commas(repaired[k]).c_str());
     }
   }
+  print_filtered_by_where(s, config.where);
+  // "filtered" only with --where, so that the summary of other runs stays as it was.
   std::fprintf(stderr,
-               "  reconciliation: lines %s = written + duplicates + excluded + invalid + skipped: "
-               "%s\n",
-               with_commas(s.lines).c_str(), s.reconciles() ? "ok" : "MISMATCH");
+               "  reconciliation: lines %s = written + duplicates + excluded + %sinvalid + "
+               "skipped: %s\n",
+               with_commas(s.lines).c_str(), config.where.empty() ? "" : "filtered + ",
+               s.reconciles() ? "ok" : "MISMATCH");
   print_boards(s, !config.exclude_paths.empty());
   print_counter_line(s, {counter::white_to_move, counter::black_to_move, counter::castling_none,
                          counter::castling_standard, counter::castling_chess960});
