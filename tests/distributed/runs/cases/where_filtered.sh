@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # --where (issue 28) in fenbatch-mpi: two expressions (the second counted only for the lines the
 # first keeps), with --dedupe and an --exclude reference (never filtered), on mixed 8x8 and
-# 10x8 inputs that repeat each other's lines, over 1 to 3 ranks, then with the smallest memory
-# budget per rank: the same output, rejects, counts and statistics (filtered and
-# filtered_by_where included) as fenbatch's in every byte (compare.sh).
+# 10x8 inputs that repeat each other's lines, over 1 to 3 ranks, then without --dedupe in small
+# chunks: the same output, rejects, counts and statistics (filtered and filtered_by_where
+# included) as fenbatch's in every byte (compare.sh). (Partitioned: tests/cli/cases/
+# where_partitioned.sh.)
 . "$RUNS_DIR/compare.sh"
 lines=4000
 [ "${SANITIZED:-0}" = 1 ] && lines=800
