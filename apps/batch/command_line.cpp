@@ -18,6 +18,7 @@
 #include "option_suggestion.hpp"
 #include "option_values.hpp"
 #include "reason_list.hpp"
+#include "selection_options.hpp"
 #include "typed_option.hpp"
 
 #include "fenbatch/cli/byte_size.hpp"
@@ -295,8 +296,8 @@ po::options_description visible_options(command_line& c, option_texts& t) {
       ("version", "print the version and exit");
   // clang-format on
   po::options_description visible;
-  visible.add(main_job).add(input).add(output).add(validation).add(statistics).add(performance);
-  visible.add(memory).add(other);
+  visible.add(main_job).add(selection_options(config)).add(input).add(output).add(validation);
+  visible.add(statistics).add(performance).add(memory).add(other);
   return visible;
 }
 
@@ -438,6 +439,7 @@ std::optional<command_line> parse_command_line(int argc, char** argv, bool print
   c.quiet = vm.count("quiet") != 0;
   c.progress = !c.quiet && vm.count("no-progress") == 0 && ::isatty(STDERR_FILENO) != 0;
   read_numbers(c, t, vm, read);
+  check_selection(config);
   return c;
 }
 

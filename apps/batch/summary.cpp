@@ -32,7 +32,7 @@ std::string label(std::string_view name) {
 
 // One line of counters: "group: name N, name N; name: N", a group being a nested object of
 // the JSON document.
-void print_counter_line(const run_stats& s, std::initializer_list<counter> counters) {
+void print_counter_line(const run_stats& s, std::span<const counter> counters) {
   std::string line = " ";
   std::string_view group;
   for (const counter c : counters) {
@@ -48,6 +48,10 @@ void print_counter_line(const run_stats& s, std::initializer_list<counter> count
                           : label(group) + ": " + label(info.name()) + " " + value;
   }
   std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+void print_counter_line(const run_stats& s, std::initializer_list<counter> counters) {
+  print_counter_line(s, std::span<const counter>(counters.begin(), counters.size()));
 }
 
 // Side to move and castling of the lines written, where they differ from the valid lines'
@@ -69,38 +73,52 @@ void print_written_positions(const run_stats& s) {
 }
 
 // "   8x8: lines 10, valid 8, invalid 2, duplicates 1, written 7" and the same for 10x8, once
-// a 10x8 line was seen (an 8x8 corpus's summary stays as it was).
-void print_boards(const run_stats& s, bool exclude) {
+// a 10x8 line was seen (an 8x8 corpus's summary stays as it was); "excluded N" with --exclude
+// and "filtered N" with --where before "written".
+void print_boards(const run_stats& s, bool exclude, bool where) {
   if (s.ten_by_eight_lines == 0) return;
-  if (exclude) {
-    print_counter_line(s, {counter::eight_by_eight_lines, counter::eight_by_eight_valid,
-                           counter::eight_by_eight_invalid, counter::eight_by_eight_duplicates,
-                           counter::eight_by_eight_excluded, counter::eight_by_eight_written});
-    print_counter_line(s, {counter::ten_by_eight_lines, counter::ten_by_eight_valid,
-                           counter::ten_by_eight_invalid, counter::ten_by_eight_duplicates,
-                           counter::ten_by_eight_excluded, counter::ten_by_eight_written});
-    return;
+  using board_counters = std::array<counter, 7>;
+  for (const board_counters& board :
+       {board_counters{counter::eight_by_eight_lines, counter::eight_by_eight_valid,
+                       counter::eight_by_eight_invalid, counter::eight_by_eight_duplicates,
+                       counter::eight_by_eight_excluded, counter::eight_by_eight_filtered,
+                       counter::eight_by_eight_written},
+        board_counters{counter::ten_by_eight_lines, counter::ten_by_eight_valid,
+                       counter::ten_by_eight_invalid, counter::ten_by_eight_duplicates,
+                       counter::ten_by_eight_excluded, counter::ten_by_eight_filtered,
+                       counter::ten_by_eight_written}}) {
+    std::vector<counter> shown(board.begin(), board.begin() + 4);
+    if (exclude) shown.push_back(board[4]);
+    if (where) shown.push_back(board[5]);
+    shown.push_back(board[6]);
+    print_counter_line(s, shown);
   }
-  print_counter_line(s, {counter::eight_by_eight_lines, counter::eight_by_eight_valid,
-                         counter::eight_by_eight_invalid, counter::eight_by_eight_duplicates,
-                         counter::eight_by_eight_written});
-  print_counter_line(
-      s, {counter::ten_by_eight_lines, counter::ten_by_eight_valid, counter::ten_by_eight_invalid,
-          counter::ten_by_eight_duplicates, counter::ten_by_eight_written});
+}
+
+// "  where 'pieces >= 16': filtered 12": each --where with the lines it filtered (each line
+// under the first that did not hold).
+void print_filtered_by_where(const run_stats& s, const std::vector<std::string>& where) {
+  for (std::size_t i = 0; i < where.size(); ++i) {
+    const std::uint64_t n = i < s.filtered_by_where.size() ? s.filtered_by_where[i] : 0;
+    std::fprintf(stderr, "  where '%s': filtered %s\n", where[i].c_str(), with_commas(n).c_str());
+  }
 }
 
 // "  input a.fen: lines 10, valid 8, invalid 1, skipped 1, duplicates 2, written 6", and
-// "excluded N" before "written" with --exclude. The name quoted as ls quotes it where needed.
-void print_input(const pipeline::input_stats& input, bool exclude) {
+// "excluded N" before "written" with --exclude, and "filtered N" with --where. The name quoted
+// as ls quotes it where needed.
+void print_input(const pipeline::input_stats& input, bool exclude, bool where) {
   const pipeline::run_counters& c = input.counts;
   const std::string name = pipeline::quoted_name(input.path);
-  const std::string excluded = exclude ? ", excluded " + with_commas(c.excluded) : "";
+  std::string dropped;
+  if (exclude) dropped.append(", excluded ").append(with_commas(c.excluded));
+  if (where) dropped.append(", filtered ").append(with_commas(c.filtered));
   std::fprintf(
       stderr,
       "  input %s: lines %s, valid %s, invalid %s, skipped %s, duplicates %s%s, written %s\n",
       name.c_str(), with_commas(c.lines).c_str(), with_commas(c.valid).c_str(),
       with_commas(c.invalid).c_str(), with_commas(c.skipped()).c_str(),
-      with_commas(c.duplicates).c_str(), excluded.c_str(), with_commas(c.written).c_str());
+      with_commas(c.duplicates).c_str(), dropped.c_str(), with_commas(c.written).c_str());
 }
 
 }  // namespace
@@ -162,9 +180,10 @@ void print_stats(const run_stats& s, const run_config& config) {
   if (s.distribution.ranks != 0) {
     std::fprintf(stderr, "  %s\n", distribution_summary(s.distribution, s.lines).c_str());
   }
-  for (const counter c : {counter::valid, counter::invalid, counter::skipped_blank,
-                          counter::skipped_comment, counter::skipped_header, counter::written,
-                          counter::duplicates, counter::unique, counter::excluded}) {
+  for (const counter c :
+       {counter::valid, counter::invalid, counter::skipped_blank, counter::skipped_comment,
+        counter::skipped_header, counter::written, counter::duplicates, counter::unique,
+        counter::excluded, counter::filtered}) {
     const counter_info& info = describe(c);
     if (info.reported == pipeline::counter_reported::with_dedupe && !config.dedupe) {
       continue;
@@ -172,6 +191,7 @@ void print_stats(const run_stats& s, const run_config& config) {
     // Lines that only CSV/TSV inputs and --exclude produce.
     if (c == counter::skipped_header && info.value(s) == 0) continue;
     if (c == counter::excluded && config.exclude_paths.empty()) continue;
+    if (c == counter::filtered && config.where.empty()) continue;
     std::fprintf(stderr, "  %-12s %15s\n", label(info.name()).c_str(),
                  with_commas(info.value(s)).c_str());
   }
@@ -183,18 +203,21 @@ void print_stats(const run_stats& s, const run_config& config) {
                    with_commas(repaired[k]).c_str());
     }
   }
+  print_filtered_by_where(s, config.where);
+  // "filtered" only with --where, so that the summary of other runs stays as it was.
   std::fprintf(stderr,
-               "  reconciliation: lines %s = written + duplicates + excluded + invalid + skipped: "
-               "%s\n",
-               with_commas(s.lines).c_str(), s.reconciles() ? "ok" : "MISMATCH");
-  print_boards(s, !config.exclude_paths.empty());
+               "  reconciliation: lines %s = written + duplicates + excluded + %sinvalid + "
+               "skipped: %s\n",
+               with_commas(s.lines).c_str(), config.where.empty() ? "" : "filtered + ",
+               s.reconciles() ? "ok" : "MISMATCH");
+  print_boards(s, !config.exclude_paths.empty(), !config.where.empty());
   print_counter_line(s, {counter::white_to_move, counter::black_to_move, counter::castling_none,
                          counter::castling_standard, counter::castling_chess960});
   print_counter_line(s, {counter::legal_ep, counter::in_check});
   print_written_positions(s);
   if (s.inputs.size() > 1) {
     for (const pipeline::input_stats& input : s.inputs) {
-      print_input(input, !config.exclude_paths.empty());
+      print_input(input, !config.exclude_paths.empty(), !config.where.empty());
     }
   }
   if (!config.exclude_paths.empty()) {

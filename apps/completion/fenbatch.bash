@@ -6,7 +6,7 @@
 # The option lists are each program's --help; tests/docs checks them both ways.
 
 # The options of fenbatch and fenbatch-mpi (the same command line), and of fenbatch-gen.
-_fenbatch_batch_options='--dedupe --key --output --exclude
+_fenbatch_batch_options='--dedupe --key --output --exclude --where
   --input-format --fen-field --payload --no-mmap --allow-special --max-bytes
   --format --castling --ep --compress --level --rejects --duplicates --counts
   --repair --max-invalid --samples --list-reasons
@@ -125,9 +125,10 @@ _fenbatch() {
       _fenbatch_files
       return
       ;;
-    # Numbers, sizes and a field name: nothing to offer (and no file names).
+    # Numbers, sizes, a field name and an expression: nothing to offer (and no file names).
     -j | --threads | --chunk-size | --memory-limit | --max-bytes | --level | --max-invalid | \
-      --samples | --top | --fen-field | -n | --lines | --bytes | --seed | --chess960-share)
+      --samples | --top | --fen-field | --where | -n | --lines | --bytes | --seed | \
+      --chess960-share)
       return
       ;;
   esac

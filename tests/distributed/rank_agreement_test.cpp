@@ -111,6 +111,7 @@ TEST(RankAgreement, EveryResultFieldIsComparedAndNoPerRankKnob) {
       {"special files", [](run_config& c) { c.allow_special_files = true; }},
       {"max bytes", [](run_config& c) { c.max_bytes = 100; }},
       {"samples", [](run_config& c) { c.samples_per_reason = 9; }},
+      {"where", [](run_config& c) { c.where = {"pieces >= 16"}; }},
   };
   for (const auto& [what, apply] : compared) {
     run_config c = sample_config();
@@ -133,6 +134,29 @@ TEST(RankAgreement, EveryResultFieldIsComparedAndNoPerRankKnob) {
     apply(c);
     EXPECT_EQ(encoded(c), base) << what << " is compared";
   }
+}
+
+// Ranks given different --where texts, or the same in another order, refuse to run: the order
+// decides under which expression a filtered line is counted.
+TEST(RankAgreement, EachWhereExpressionIsComparedInOrder) {
+  run_config a = sample_config();
+  a.where = {"pieces >= 16", "not in_check"};
+  rank_start start;
+  start.config = &a;
+  const start_settings described = describe_start(start);
+  run_config swapped = a;
+  std::swap(swapped.where[0], swapped.where[1]);
+  start.config = &swapped;
+  const std::string hint = " (every rank must be given the same options and inputs)";
+  EXPECT_EQ(
+      first_difference({described, describe_start(start)}),
+      "ranks disagree: --where 1 is pieces >= 16 on rank 0 and not in_check on rank 1" + hint);
+  run_config fewer = a;
+  fewer.where.pop_back();
+  start.config = &fewer;
+  EXPECT_EQ(
+      first_difference({described, describe_start(start)}),
+      "ranks disagree: the number of --where expressions is 2 on rank 0 and 1 on rank 1" + hint);
 }
 
 TEST(RankAgreement, SettingsSurviveTheirEncoding) {

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fenbatch/pipeline/config_error.hpp"
 #include "fenbatch/pipeline/run_config.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -137,6 +138,43 @@ TEST(ResolveRun, ListenersAreThoseGiven) {
   run.listeners.notice("one");
   EXPECT_EQ(said, std::vector<std::string>{"one"});
   EXPECT_FALSE(run.listeners.progress);
+}
+
+TEST(ResolveRun, EachWhereIsCompiledInOrderWithTheUnionOfWhatTheyRead) {
+  run_config config = two_inputs();
+  config.where = {"pieces >= 16", "not in_check and legal_moves > 0"};
+  config.exclude_paths = {"ref.fen"};
+  const resolved_run run = resolve_run(config);
+  ASSERT_EQ(run.lines.where.size(), 2U);
+  using core::needs_bit;
+  using core::where_name;
+  EXPECT_EQ(run.lines.where[0].needs(), needs_bit(where_name::pieces));
+  EXPECT_EQ(run.lines.where_needs, needs_bit(where_name::pieces) | needs_bit(where_name::in_check) |
+                                       needs_bit(where_name::legal_moves));
+  EXPECT_EQ(run.report.where, config.where);
+  // A reference's positions are excluded whatever --where says of them.
+  ASSERT_EQ(run.references.size(), 1U);
+  EXPECT_TRUE(run.references[0].lines.where.empty());
+  EXPECT_EQ(run.references[0].lines.where_needs, 0);
+}
+
+TEST(ResolveRun, AWhereThatDoesNotCompileIsAConfigErrorQuotingItWithACaret) {
+  run_config config = two_inputs();
+  config.where = {"pieces > 3", "side == 3"};
+  try {
+    (void)resolve_run(config);
+    FAIL() << "no config_error";
+  } catch (const config_error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "--where: cannot compare a side (w or b) with an integer at column 9: "
+              "'side == ^3'");
+  }
+}
+
+TEST(ResolveRun, NoWhereCompilesNothing) {
+  const resolved_run run = resolve_run(two_inputs());
+  EXPECT_TRUE(run.lines.where.empty());
+  EXPECT_EQ(run.lines.where_needs, 0);
 }
 
 }  // namespace

@@ -70,6 +70,7 @@ run_stats every_field_set() {
   s.threads = 13;
   s.memory = {1ULL << 33, "cgroup memory.max", true, 77, 16, 1ULL << 40};
   s.distribution = {4, 1ULL << 35, 123456789};
+  s.filtered_by_where = {5, 0, 1ULL << 36};
   return s;
 }
 
@@ -89,6 +90,7 @@ void expect_same(const run_stats& got, const run_stats& expected) {
   EXPECT_EQ(got.threads, expected.threads);
   EXPECT_EQ(got.memory, expected.memory);
   EXPECT_EQ(got.distribution, expected.distribution);
+  EXPECT_EQ(got.filtered_by_where, expected.filtered_by_where);
 }
 
 TEST(StatsWire, EveryFieldComesBack) {
@@ -99,8 +101,8 @@ TEST(StatsWire, EveryFieldComesBack) {
 
 TEST(StatsWire, StartsWithTheMagicWordAndVersionLittleEndian) {
   const std::string bytes = encode_stats(run_stats{});
-  // 0x57534246 little-endian is "FBSW"; version 1.
-  EXPECT_EQ(bytes.substr(0, 8), std::string("FBSW\x01\x00\x00\x00", 8));
+  // 0x57534246 little-endian is "FBSW"; version 2 (2: filtered_by_where).
+  EXPECT_EQ(bytes.substr(0, 8), std::string("FBSW\x02\x00\x00\x00", 8));
 }
 
 TEST(StatsWire, EveryTruncationIsRefused) {
@@ -196,6 +198,15 @@ TEST(MergeRankStats, CountersAndInputCountersAdd) {
   EXPECT_EQ(whole.inputs[1].path, "b.fen");
   EXPECT_EQ(whole.inputs[1].counts.lines, 12U);
   EXPECT_EQ(whole.inputs[1].counts.invalid_by_reason[3], 2U);
+}
+
+TEST(MergeRankStats, FilteredByWhereAddsExpressionByExpression) {
+  std::vector<run_stats> parts(3);
+  parts[0].filtered_by_where = {1, 0};
+  parts[1].filtered_by_where = {10, 20};
+  parts[2].filtered_by_where = {100, 300};
+  const run_stats whole = merge_rank_stats(parts, 5);
+  EXPECT_EQ(whole.filtered_by_where, (std::vector<std::uint64_t>{111, 320}));
 }
 
 TEST(MergeRankStats, SamplesAreTheFirstPerReasonInRankOrder) {

@@ -150,6 +150,52 @@ TEST(HtmlReport, OutcomeSegmentsAreInProportion) {
             std::string::npos);
 }
 
+// --where: 100 of the 600 written lines filtered instead (all in the first input), 70 under the
+// first expression and 30 under the second. The filtered segment sits between excluded and
+// invalid, as in the reconciliation; a run without --where shows no filtered at all.
+TEST(HtmlReport, FilteredLinesAreAnOutcomeOnlyWithWhere) {
+  test::sample_run run = test::hand_filled_run();
+  EXPECT_EQ(page_of(run).find("filtered"), std::string::npos);
+  EXPECT_NE(page_of(run).find("<th scope=\"row\">where</th><td>none</td>"), std::string::npos);
+  run.config.where = {"pieces >= 16", "not in_check"};
+  run.stats.written -= 100;
+  run.stats.filtered = 100;
+  run.stats.filtered_by_where = {70, 30};
+  run.stats.inputs[0].counts.written -= 100;
+  run.stats.inputs[0].counts.filtered = 100;
+  const std::string page = page_of(run);
+  const std::string_view bar = part(page, "<svg id=\"chart-outcomes\"", "</svg>");
+  const char* const segments[] = {
+      R"(<rect x="0" y="0" width="500" height="40" fill="#009E73"><title>written: 500 (50.0%))",
+      R"(<rect x="750" y="0" width="50" height="40" fill="#CC79A7"><title>excluded: 50 (5.0%))",
+      R"(<rect x="800" y="0" width="100" height="40" fill="#E69F00"><title>filtered: 100 (10.0%))",
+      R"(<rect x="900" y="0" width="80" height="40" fill="#D55E00"><title>invalid: 80 (8.0%))",
+  };
+  for (const char* segment : segments) EXPECT_NE(bar.find(segment), std::string_view::npos);
+  EXPECT_EQ(occurrences(bar, "<rect"), 6U);
+  const std::string_view summary = part(page, "<section id=\"summary\"", "</section>");
+  EXPECT_NE(summary.find("<div id=\"number-filtered\"><dt>filtered</dt><dd>100<small>10.0%"),
+            std::string_view::npos);
+  const std::string_view table = part(page, "<table id=\"inputs-table\"", "</table>");
+  EXPECT_NE(table.find("<th class=\"n\">excluded</th><th class=\"n\">filtered</th><th "
+                       "class=\"n\">invalid</th>"),
+            std::string_view::npos);
+  // The first input: 500 lines, 200 written, 125 duplicates, 25 excluded, 100 filtered, 40
+  // invalid, 10 skipped.
+  EXPECT_NE(table.find("<td class=\"n\">500</td><td class=\"n\">200</td><td class=\"n\">125</td>"
+                       "<td class=\"n\">25</td><td class=\"n\">100</td><td class=\"n\">40</td>"
+                       "<td class=\"n\">10</td>"),
+            std::string_view::npos);
+  const std::string_view options = part(page, "<table id=\"options\"", "</table>");
+  EXPECT_NE(options.find("<th scope=\"row\">where</th><td><code>pieces &gt;= 16</code>: filtered "
+                         "70<br/><code>not in_check</code>: filtered 30</td>"),
+            std::string_view::npos);
+  // The counts add up with filtered; without it they would not (a warning names the formula).
+  EXPECT_EQ(page.find("class=\"warning\""), std::string::npos);
+  run.stats.filtered = 99;
+  EXPECT_NE(page_of(run).find("excluded + filtered + invalid + skipped."), std::string::npos);
+}
+
 TEST(HtmlReport, ListsTheReasonsThatOccurredByCount) {
   const std::string page = page_of(test::hand_filled_run());
   const std::string_view chart = part(page, "<svg id=\"chart-reasons\"", "</svg>");

@@ -78,6 +78,9 @@ struct chunk {
   std::vector<std::uint32_t> duplicates;
   std::vector<invalid_line> invalid;
   run_counters counts;  // this chunk's part of the run's counters
+  // With --where, per expression (in the order given): the lines filtered by it, each under the
+  // first expression that did not hold. Empty without --where.
+  std::vector<std::uint64_t> filtered_by_where;
   material_counter material;
 };
 

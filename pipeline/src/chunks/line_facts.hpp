@@ -67,7 +67,7 @@ struct written_facts_tally {
     ++pieces[f.pieces()];
     dropped_material.add(f.signature());
   }
-  void subtract_from(run_counters& n) const noexcept {
+  [[gnu::always_inline]] void subtract_from(run_counters& n) const noexcept {
     if (lines == 0) return;
     n.written_white_to_move -= white;
     n.written_black_to_move -= lines - white;

@@ -14,7 +14,7 @@ namespace fenbatch::pipeline::detail {
 class text_buffer {
  public:
   void clear() noexcept { size_ = 0; }
-  void reserve_more(std::size_t n) {
+  [[gnu::always_inline]] void reserve_more(std::size_t n) {
     if (capacity_ - size_ >= n) return;
     const std::size_t capacity = std::max(capacity_ * 2, size_ + n);
     auto grown = std::make_unique_for_overwrite<char[]>(capacity);

@@ -68,6 +68,11 @@ void describe_options(start_settings& out, const report_options& c, const input_
       {"--fen-field", c.lines.fen_field.empty() ? "not set" : quoted_name(c.lines.fen_field)});
   out.push_back({"--payload", flag(c.lines.decode.payload)});
   out.push_back({"--repair", flag(c.lines.decode.repair)});
+  // Each expression by its text, in order: the order decides which one a line is counted under.
+  out.push_back({"the number of --where expressions", std::to_string(c.where.size())});
+  for (std::size_t i = 0; i < c.where.size(); ++i) {
+    out.push_back({"--where " + std::to_string(i + 1), c.where[i]});
+  }
   out.push_back({"--no-mmap", flag(!reading.use_mmap)});
   out.push_back({"--allow-special", flag(reading.allow_special_files)});
   out.push_back({"--max-bytes", std::to_string(reading.max_bytes)});

@@ -1,6 +1,8 @@
 #include "plan/resolved_run.hpp"
 
+#include "fenbatch/pipeline/config_error.hpp"
 #include "fenbatch/pipeline/run_config.hpp"
+#include "fenbatch/pipeline/where_check.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -24,6 +26,11 @@ std::vector<reference_input> references_of(const run_config& config, const line_
     reference.lines.keyed = true;
     reference.lines.with_origins = false;
     reference.lines.with_source_text = false;
+    // A reference's positions are excluded whatever --where says of them: --where chooses among
+    // the inputs' lines, and a test set's position must not leak back into training data
+    // because the filter would have dropped it from the test set.
+    reference.lines.where.clear();
+    reference.lines.where_needs = 0;
     if (infer_input_format(path) != format) reference.lines.fen_field.clear();
     references.push_back(std::move(reference));
   }
@@ -33,10 +40,25 @@ std::vector<reference_input> references_of(const run_config& config, const line_
 // Every valid line is keyed with dedupe (`keyed`); --exclude keys lines without it.
 line_options lines_of(const run_config& config, bool keyed) {
   const bool with_origins = !config.counts_path.empty() || !config.duplicates_path.empty();
-  return {config.format, config.fen_field,
-          config.decode, config.write,
-          config.key,    keyed,
-          with_origins,  !config.duplicates_path.empty()};
+  return {config.format,
+          config.fen_field,
+          config.decode,
+          config.write,
+          config.key,
+          keyed,
+          with_origins,
+          !config.duplicates_path.empty(),
+          {},
+          0};
+}
+
+// Each --where compiled, in the order given, and what they read together.
+void compile_where(const run_config& config, line_options& lines) {
+  for (const std::string& text : config.where) {
+    core::where_program& program = lines.where.emplace_back();
+    if (!core::compile_where(text, program).ok()) throw config_error(where_refusal(text));
+    lines.where_needs = static_cast<core::where_needs>(lines.where_needs | program.needs());
+  }
 }
 
 output_options outputs_of(const run_config& config) {
@@ -63,7 +85,8 @@ report_options describe_run(const run_config& config) {
           config.samples_per_reason,
           config.threads,
           config.chunk_size,
-          config.max_bytes};
+          config.max_bytes,
+          config.where};
 }
 
 resolved_run resolve_run(const run_config& config) {
@@ -76,6 +99,7 @@ resolved_run resolve_run(const run_config& config) {
                 {config.use_mmap, config.allow_special_files, config.max_bytes},
                 config.chunk_size};
   run.lines = lines_of(config, run.dedupe.enabled);
+  compile_where(config, run.lines);
   run.references = references_of(config, run.lines);
   run.resources = {config.threads,
                    config.dedupe_shards,

@@ -13,6 +13,7 @@
 
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/core/record.hpp"
+#include "fenbatch/core/where_expression.hpp"
 #include "fenbatch/core/write.hpp"
 #include "fenbatch/pipeline/compression.hpp"
 #include "fenbatch/pipeline/record_format.hpp"
@@ -42,6 +43,12 @@ struct line_options {
   bool keyed = false;             // dedupe: every valid line is keyed and grouped by shard
   bool with_origins = false;      // --counts, --duplicates: where each line and first occurrence is
   bool with_source_text = false;  // --duplicates: each line's text as read is kept
+  // --where, compiled once, in the order given: a valid line is kept only if every one holds,
+  // and is counted under the first that does not. `where_needs`: the values they read together.
+  // Empty for a reference: a reference line is never filtered (it excludes its position
+  // whatever --where says of it).
+  std::vector<core::where_program> where;
+  core::where_needs where_needs = 0;
 };
 
 // A reference of --exclude: read whole, with its own line options (its format by its name).
@@ -94,6 +101,7 @@ struct report_options {
   unsigned threads_asked = 0;
   std::size_t chunk_size = 1 << 20;
   std::uint64_t max_bytes = 0;
+  std::vector<std::string> where;  // --where, as given
 };
 
 // Where the run's remarks and progress go; either may be empty.
@@ -119,7 +127,9 @@ struct resolved_run {
 
 // The one place where options are turned into what each part reads: --counts and
 // --duplicates imply --dedupe, origins are tracked for either, a reference keeps --fen-field
-// only when it has the inputs' format, temporaries may be written with dedupe or --temp-dir.
+// only when it has the inputs' format and has no --where, temporaries may be written with
+// dedupe or --temp-dir, each --where is compiled (a config_error, with where_refusal's line,
+// for one that does not compile).
 [[nodiscard]] resolved_run resolve_run(const run_config& config);
 
 // The run as `config` asks it, implied nothing (to_json and to_html_report of a configuration

@@ -127,7 +127,7 @@ std::string report_document(const run_stats& stats, const report_options& asked,
   p.element("<h1>", title, "</h1></header><main>");
   write_summary(p, stats, asked, finished);
   write_reasons(p, stats);
-  write_inputs(p, stats);
+  write_inputs(p, stats, asked);
   write_positions(p, stats);
   write_most_repeated(p, stats, asked);
   write_options(p, stats, asked);

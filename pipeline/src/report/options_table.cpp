@@ -40,6 +40,20 @@ void option_rows(page& p, std::string_view name, const std::vector<std::string>&
   p.raw("</td></tr>");
 }
 
+// Each --where, one a line in the order given, with the lines it filtered (each filtered line
+// counted under the first expression it failed).
+void where_rows(page& p, const run_stats& s, const std::vector<std::string>& where) {
+  p.raw("<tr><th scope=\"row\">where</th><td>");
+  if (where.empty()) p.text("none");
+  for (std::size_t i = 0; i < where.size(); ++i) {
+    if (i != 0) p.raw("<br/>");
+    p.element("<code>", where[i], "</code>");
+    const std::uint64_t filtered = i < s.filtered_by_where.size() ? s.filtered_by_where[i] : 0;
+    p.text(": filtered " + with_commas(filtered));
+  }
+  p.raw("</td></tr>");
+}
+
 std::string path_or_none(const std::string& path) {
   return path.empty() ? "none" : path;
 }
@@ -72,6 +86,7 @@ void write_options(page& p, const run_stats& s, const report_options& asked) {
                  (asked.outputs.level != 0 ? ", level " + std::to_string(asked.outputs.level)
                                            : ", the codec's default level"));
   option_row(p, "top", std::to_string(asked.top));
+  where_rows(p, s, asked.where);
   option_rows(p, "exclude", asked.references, inputs_listed);
   if (!asked.references.empty()) {
     const reference_stats& r = s.reference;

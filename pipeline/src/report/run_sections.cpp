@@ -3,7 +3,6 @@
 #include "report/run_sections.hpp"
 
 #include <algorithm>
-#include <array>
 #include <chrono>
 #include <cstdint>
 #include <span>
@@ -21,16 +20,28 @@
 namespace fenbatch::pipeline::detail {
 namespace {
 
-std::array<series, 5> outcome_series() {
-  return {{{"written", std::string(written_color)},
-           {"duplicates", std::string(duplicates_color)},
-           {"excluded", std::string(excluded_color)},
-           {"invalid", std::string(invalid_color)},
-           {"skipped", std::string(skipped_color)}}};
+// The outcomes in the reconciliation's order; `filtered` only where --where was given (or a
+// part counted some), so that the pages of runs without it stay as they were.
+bool shows_filtered(const run_stats& s, const report_options& asked) {
+  return !asked.where.empty() || s.filtered != 0;
 }
 
-std::array<std::uint64_t, 5> outcome_values(const run_counters& c) {
-  return {c.written, c.duplicates, c.excluded, c.invalid, c.skipped()};
+std::vector<series> outcome_series(bool filtering) {
+  std::vector<series> parts{{"written", std::string(written_color)},
+                            {"duplicates", std::string(duplicates_color)},
+                            {"excluded", std::string(excluded_color)}};
+  if (filtering) parts.push_back({"filtered", std::string(filtered_color)});
+  parts.push_back({"invalid", std::string(invalid_color)});
+  parts.push_back({"skipped", std::string(skipped_color)});
+  return parts;
+}
+
+std::vector<std::uint64_t> outcome_values(const run_counters& c, bool filtering) {
+  std::vector<std::uint64_t> values{c.written, c.duplicates, c.excluded};
+  if (filtering) values.push_back(c.filtered);
+  values.push_back(c.invalid);
+  values.push_back(c.skipped());
+  return values;
 }
 
 void big_number(page& p, std::string_view id, std::string_view label, std::string_view value,
@@ -63,6 +74,10 @@ void write_counts(page& p, const run_stats& s, const report_options& asked) {
     big_number(p, "number-excluded", "excluded", with_commas(s.excluded),
                percent(s.excluded, s.lines));
   }
+  if (shows_filtered(s, asked)) {
+    big_number(p, "number-filtered", "filtered", with_commas(s.filtered),
+               percent(s.filtered, s.lines));
+  }
   big_number(p, "number-invalid", "invalid", with_commas(s.invalid), percent(s.invalid, s.lines));
   if (asked.dedupe) {
     big_number(p, "number-unique", "unique", with_commas(s.unique), "distinct positions");
@@ -72,11 +87,13 @@ void write_counts(page& p, const run_stats& s, const report_options& asked) {
   p.raw("</dl>");
 }
 
-void write_warnings(page& p, const run_stats& s) {
+void write_warnings(page& p, const run_stats& s, bool filtering) {
   if (!s.reconciles()) {
     p.element("<p class=\"warning\">",
-              "The counts do not add up: lines \xE2\x89\xA0 written + duplicates + excluded + "
-              "invalid + skipped.",
+              filtering ? "The counts do not add up: lines \xE2\x89\xA0 written + duplicates + "
+                          "excluded + filtered + invalid + skipped."
+                        : "The counts do not add up: lines \xE2\x89\xA0 written + duplicates + "
+                          "excluded + invalid + skipped.",
               "</p>");
   }
   if (s.stopped_at_max_bytes) {
@@ -92,10 +109,10 @@ void write_warnings(page& p, const run_stats& s) {
   }
 }
 
-void write_outcomes(page& p, const run_stats& s) {
+void write_outcomes(page& p, const run_stats& s, bool filtering) {
   p.raw("<div class=\"outcomes\"><h2>Lines by outcome</h2>");
-  const auto series = outcome_series();
-  const auto values = outcome_values(s);
+  const auto series = outcome_series(filtering);
+  const auto values = outcome_values(s, filtering);
   p.raw(
       stacked_bar_svg("chart-outcomes", "Lines by outcome", series, values, "No lines were read."));
   if (s.lines == 0) {
@@ -161,8 +178,8 @@ void write_summary(page& p, const run_stats& s, const report_options& asked,
          fixed(static_cast<double>(s.bytes) / 1e6, 1) + " MB of text");
   p.raw("</p>");
   write_counts(p, s, asked);
-  write_warnings(p, s);
-  write_outcomes(p, s);
+  write_warnings(p, s, shows_filtered(s, asked));
+  write_outcomes(p, s, shows_filtered(s, asked));
   write_run_numbers(p, s, when);
   p.raw("</section>");
 }
@@ -229,9 +246,10 @@ void write_reasons(page& p, const run_stats& s) {
   p.raw("</div></section>");
 }
 
-void write_inputs(page& p, const run_stats& s) {
+void write_inputs(page& p, const run_stats& s, const report_options& asked) {
   p.raw("<section id=\"per-input\"><h2>Inputs</h2><div class=\"cards\"><div class=\"card\">");
-  const auto series = outcome_series();
+  const bool filtering = shows_filtered(s, asked);
+  const auto series = outcome_series(filtering);
   if (s.inputs.empty()) {
     p.raw(empty_chart_svg("chart-inputs", "Lines by outcome per input", "No inputs."));
     p.raw("</div></div></section>");
@@ -244,7 +262,7 @@ void write_inputs(page& p, const run_stats& s) {
   std::vector<stacked_row> rows;
   for (std::size_t i = 0; i < s.inputs.size() && i < inputs_drawn; ++i) {
     const input_stats& input = s.inputs[i];
-    const auto values = outcome_values(input.counts);
+    const auto values = outcome_values(input.counts, filtering);
     const std::string lines =
         with_commas(input.counts.lines) + (input.counts.lines == 1 ? " line" : " lines");
     rows.push_back({input_label(input.path, folder.size()), lines,
@@ -267,14 +285,14 @@ void write_inputs(page& p, const run_stats& s) {
   }
   p.raw(
       "</div><div class=\"card wide\"><div class=\"table-box\"><table id=\"inputs-table\">"
-      "<thead><tr><th>input</th><th class=\"n\">lines</th><th class=\"n\">written</th>"
-      "<th class=\"n\">duplicates</th><th class=\"n\">excluded</th><th class=\"n\">invalid</th>"
-      "<th class=\"n\">skipped</th></tr></thead><tbody>");
+      "<thead><tr><th>input</th><th class=\"n\">lines</th>");
+  for (const detail::series& part : series) p.element("<th class=\"n\">", part.label, "</th>");
+  p.raw("</tr></thead><tbody>");
   for (std::size_t i = 0; i < s.inputs.size() && i < inputs_listed; ++i) {
     const input_stats& input = s.inputs[i];
     p.element("<tr><td class=\"path\">", input_label(input.path, folder.size()), "</td>");
     p.element("<td class=\"n\">", with_commas(input.counts.lines), "</td>");
-    for (const std::uint64_t value : outcome_values(input.counts)) {
+    for (const std::uint64_t value : outcome_values(input.counts, filtering)) {
       p.element("<td class=\"n\">", with_commas(value), "</td>");
     }
     p.raw("</tr>");

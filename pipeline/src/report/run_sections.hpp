@@ -16,6 +16,6 @@ void write_summary(page& p, const run_stats& s, const report_options& asked,
 
 void write_reasons(page& p, const run_stats& s);
 
-void write_inputs(page& p, const run_stats& s);
+void write_inputs(page& p, const run_stats& s, const report_options& asked);
 
 }  // namespace fenbatch::pipeline::detail

@@ -12,6 +12,7 @@
 #include "fenbatch/core/ten_by_eight/write.hpp"
 #include "fenbatch/core/write.hpp"
 #include "formats/field_records.hpp"
+#include "stages/where_values_of.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -23,6 +24,7 @@ struct loop_options {
   bool dedupe;     // --dedupe: each kept line's facts are kept, for the written statistics
   bool excluding;  // --exclude
   bool origins;    // --counts or --duplicates: each valid line's index (and text) is kept
+  bool where;      // --where: each valid line's values are computed and the expressions tested
 };
 
 // FEN/EPD lines: the line is the record.
@@ -114,7 +116,7 @@ struct chunk_lines {
   const line_options& config;
   const dedupe_set* excluded;  // (null unless options.excluding)
   Records& records;
-  written_facts_tally& excluded_facts;
+  written_facts_tally& excluded_facts;  // and filtered lines'
   bool with_source_text;
 };
 
@@ -127,24 +129,19 @@ struct chunk_lines {
   c.invalid.push_back({index, status.column, status.code, line});
 }
 
-// "Count and keep": a valid line of either board, counted, then either excluded (valid, so in
-// the statistics of the input, but neither written nor deduped) or written and kept with its
-// key and, with origins, its index. Its facts are made only where they are needed: an excluded
-// line's, and with dedupe a kept line's (for taking it out of the written statistics should it
-// turn out a duplicate); made after the write and the key, where they are at hand (before them
-// they cost a plain --dedupe run 1% more instructions). Inlined into the 8x8 loop, which thus
-// keeps its code; the cold 10x8 line has its own instance. Returns whether the line was kept.
+// What became of a valid line.
+enum class line_outcome : std::uint8_t { kept, excluded, filtered };
+
+// The line's key (made here unless --exclude made it), unless the reference has it; then the
+// line is written and kept with its key and, with origins, its index. Returns whether it was
+// kept.
 template <loop_options options, class Records, class Record>
-[[gnu::always_inline]] inline bool count_and_keep(const chunk_lines<Records>& lines,
-                                                  const Record& rec, std::string_view line,
-                                                  std::uint32_t index) {
+[[gnu::always_inline]] inline bool write_unless_excluded(const chunk_lines<Records>& lines,
+                                                         const Record& rec, std::string_view line,
+                                                         std::uint32_t index) {
   using core::make_key;
-  using core::material_signature;
   using core::ten_by_eight::make_key;
-  using core::ten_by_eight::material_signature;
   chunk& c = lines.c;
-  run_counters& n = c.counts;
-  ++n.valid;
   core::position_key key{};
   if constexpr (options.excluding) key = make_key(rec, lines.config.key);
   const bool kept = !options.excluding || !lines.excluded->contains(key);
@@ -157,6 +154,75 @@ template <loop_options options, class Records, class Record>
       c.sources.push_back({index, lines.with_source_text ? line : std::string_view()});
     }
   }
+  return kept;
+}
+
+// The first --where that does not hold for the line (its index), or where.size().
+template <class Record>
+[[gnu::always_inline]] inline std::size_t first_failed_where(const line_options& config,
+                                                             const Record& rec,
+                                                             std::uint64_t signature,
+                                                             core::castling_class castling) {
+  core::where_values values;
+  fill_where_values(rec, config.where_needs, signature, castling, values);
+  std::size_t i = 0;
+  while (i < config.where.size() && config.where[i].evaluate(values)) ++i;
+  return i;
+}
+
+// A valid line with --where: counted, then filtered (counted under the first --where that does
+// not hold: valid, so in the statistics of the input, but neither written nor keyed) or on to
+// --exclude and the write as without --where. The facts are made first: a filtered line needs
+// them as an excluded one does.
+template <loop_options options, class Records, class Record>
+[[gnu::always_inline]] inline line_outcome count_and_select(const chunk_lines<Records>& lines,
+                                                            const Record& rec,
+                                                            std::string_view line,
+                                                            std::uint32_t index) {
+  using core::material_signature;
+  using core::ten_by_eight::material_signature;
+  chunk& c = lines.c;
+  run_counters& n = c.counts;
+  const core::castling_class castling = count_valid_record(rec, n);
+  const std::uint64_t signature = material_signature(rec.pos);
+  c.material.add(signature);
+  const line_facts facts = line_facts::make(signature, rec.pos.side_to_move, castling);
+  line_outcome outcome = line_outcome::kept;
+  if (const std::size_t failed = first_failed_where(lines.config, rec, signature, castling);
+      failed < lines.config.where.size()) {
+    ++c.filtered_by_where[failed];
+    ++n.filtered;
+    outcome = line_outcome::filtered;
+  } else if (!write_unless_excluded<options>(lines, rec, line, index)) {
+    ++n.excluded;
+    outcome = line_outcome::excluded;
+  }
+  if (outcome != line_outcome::kept) {
+    lines.excluded_facts.add(facts, c.dropped_material);
+  } else if (options.dedupe) {
+    c.valid.back().facts = facts;
+  }
+  return outcome;
+}
+
+// "Count and keep": a valid line of either board, counted, then either excluded (valid, so in
+// the statistics of the input, but neither written nor deduped) or written and kept with its
+// key and, with origins, its index. Its facts are made only where they are needed: an excluded
+// line's, and with dedupe a kept line's (for taking it out of the written statistics should it
+// turn out a duplicate); made after the write and the key, where they are at hand (before them
+// they cost a plain --dedupe run 1% more instructions). Inlined into the 8x8 loop, which thus
+// keeps its code; the cold 10x8 line has its own instance. With --where, count_and_select.
+template <loop_options options, class Records, class Record>
+[[gnu::always_inline]] inline line_outcome count_and_keep(const chunk_lines<Records>& lines,
+                                                          const Record& rec, std::string_view line,
+                                                          std::uint32_t index) {
+  using core::material_signature;
+  using core::ten_by_eight::material_signature;
+  chunk& c = lines.c;
+  run_counters& n = c.counts;
+  ++n.valid;
+  if constexpr (options.where) return count_and_select<options>(lines, rec, line, index);
+  const bool kept = write_unless_excluded<options>(lines, rec, line, index);
 
   const core::castling_class castling = count_valid_record(rec, n);
   const std::uint64_t signature = material_signature(rec.pos);
@@ -168,7 +234,7 @@ template <loop_options options, class Records, class Record>
   } else if (options.dedupe) {
     c.valid.back().facts = line_facts::make(signature, rec.pos.side_to_move, castling);
   }
-  return kept;
+  return kept ? line_outcome::kept : line_outcome::excluded;
 }
 
 // One line whose first rank is ten squares wide, after the 8x8 reader rejected it: the 10x8
@@ -189,7 +255,11 @@ template <loop_options options, class Records>
     return;
   }
   ++n.ten_by_eight_valid;
-  if (!count_and_keep<options>(lines, rec, line, index)) ++n.ten_by_eight_excluded;
+  switch (count_and_keep<options>(lines, rec, line, index)) {
+    case line_outcome::kept: break;
+    case line_outcome::excluded: ++n.ten_by_eight_excluded; break;
+    case line_outcome::filtered: ++n.ten_by_eight_filtered; break;
+  }
 }
 
 // Records is fen_lines or field_records (formats/field_records.hpp): how a line's position is
@@ -237,23 +307,32 @@ void process_lines(chunk& c, const line_options& config, const dedupe_set* exclu
 }
 
 // The loop made for what this run does.
-template <class Records>
+template <bool where, class Records>
 void process_with(chunk& c, const line_options& config, const dedupe_set* excluded,
                   bool with_origins, Records& records) {
   if (excluded != nullptr) {
     if (with_origins) {
-      process_lines<loop_options{true, true, true}>(c, config, excluded, records);
+      process_lines<loop_options{true, true, true, where}>(c, config, excluded, records);
     } else if (config.keyed) {
-      process_lines<loop_options{true, true, false}>(c, config, excluded, records);
+      process_lines<loop_options{true, true, false, where}>(c, config, excluded, records);
     } else {
-      process_lines<loop_options{false, true, false}>(c, config, excluded, records);
+      process_lines<loop_options{false, true, false, where}>(c, config, excluded, records);
     }
   } else if (with_origins) {
-    process_lines<loop_options{true, false, true}>(c, config, excluded, records);
+    process_lines<loop_options{true, false, true, where}>(c, config, excluded, records);
   } else if (config.keyed) {
-    process_lines<loop_options{true, false, false}>(c, config, excluded, records);
+    process_lines<loop_options{true, false, false, where}>(c, config, excluded, records);
   } else {
-    process_lines<loop_options{false, false, false}>(c, config, excluded, records);
+    process_lines<loop_options{false, false, false, where}>(c, config, excluded, records);
+  }
+}
+template <class Records>
+void process_with(chunk& c, const line_options& config, const dedupe_set* excluded,
+                  bool with_origins, Records& records) {
+  if (config.where.empty()) {
+    process_with<false>(c, config, excluded, with_origins, records);
+  } else {
+    process_with<true>(c, config, excluded, with_origins, records);
   }
 }
 
@@ -268,6 +347,7 @@ void process(chunk& c, const line_options& config, std::size_t shard_count,
   c.invalid.clear();
   c.material.clear();
   c.counts = run_counters{};
+  c.filtered_by_where.assign(config.where.size(), 0);
   const bool with_origins = config.keyed && config.with_origins;
   if (c.layout != nullptr) {
     field_records records(*c.layout, config);
@@ -277,14 +357,14 @@ void process(chunk& c, const line_options& config, std::size_t shard_count,
     process_with(c, config, excluded, with_origins, records);
   }
   // Per chunk rather than per line: what the input reader counted, and what follows from the
-  // counts. Without dedupe every valid line not excluded is written; the keep stage takes
-  // duplicates out.
+  // counts. Without dedupe every valid line neither excluded nor filtered is written; the keep
+  // stage takes duplicates out.
   run_counters& n = c.counts;
   n.input_bytes = c.input.input_bytes;
   n.bytes = c.input.text_bytes;
   n.bom_skipped = c.input.bom_skipped ? 1 : 0;
   n.crlf_lines += c.input.dropped_crlf_lines;
-  n.written = n.valid - n.excluded;
+  n.written = n.valid - n.excluded - n.filtered;
   n.derive_eight_by_eight();
   if (config.keyed) {
     group_by_shard(c, shard_count, with_origins);

@@ -60,6 +60,7 @@ void write_stage::consume(chunk& c) {
   if (places_) places_->add_chunk(c.sequence, c.input.file_index, line_base_);
   stats_.merge(c.counts);
   stats_.inputs[c.input.file_index].counts.merge(c.counts);
+  add_index_wise(stats_.filtered_by_where, c.filtered_by_where);
   c.material.add_to(stats_.material);
   count_dropped_material(c);
   write_valid(c);

@@ -16,6 +16,11 @@ std::vector<counted_material> run_stats::top_written_material() const {
   return pipeline::top_material(written_material, top);
 }
 
+void add_index_wise(std::vector<std::uint64_t>& into, const std::vector<std::uint64_t>& from) {
+  if (into.size() < from.size()) into.resize(from.size(), 0);
+  for (std::size_t i = 0; i < from.size(); ++i) into[i] += from[i];
+}
+
 void run_stats::merge(const run_stats& later, unsigned samples_per_reason) {
   run_counters::merge(later);
 
@@ -35,6 +40,7 @@ void run_stats::merge(const run_stats& later, unsigned samples_per_reason) {
   inputs_changed.insert(inputs_changed.end(), later.inputs_changed.begin(),
                         later.inputs_changed.end());
   stopped_at_max_bytes = stopped_at_max_bytes || later.stopped_at_max_bytes;
+  add_index_wise(filtered_by_where, later.filtered_by_where);
 
   for (const auto& [signature, count] : later.material) material[signature] += count;
   for (const auto& [signature, count] : later.written_material) {

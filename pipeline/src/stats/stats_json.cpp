@@ -122,6 +122,10 @@ void write_options(json_writer& w, const report_options& asked) {
   w.member("level", static_cast<std::uint64_t>(asked.outputs.level));  // 0: the default
   w.member("top", std::uint64_t{asked.top});
   names_member(w, "exclude", asked.references);
+  w.key("where");  // each --where, as given
+  w.begin_array();
+  for (const std::string& text : asked.where) w.value(std::string_view(text));
+  w.end_array();
   optional_path(w, "duplicates", asked.outputs.duplicates);
   optional_path(w, "counts", asked.outputs.counts);
   optional_path(w, "report", asked.outputs.report);
@@ -168,7 +172,22 @@ void write_per_input(json_writer& w, const run_stats& s) {
     w.end_object();
     w.member("duplicates", c.duplicates);
     w.member("excluded", c.excluded);
+    w.member("filtered", c.filtered);
     w.member("written", c.written);
+    w.end_object();
+  }
+  w.end_array();
+}
+
+// Each --where with the lines it filtered (each line under the first that did not hold); []
+// without --where.
+void write_filtered_by_where(json_writer& w, const run_stats& s, const report_options& asked) {
+  w.key("filtered_by_where");
+  w.begin_array();
+  for (std::size_t i = 0; i < asked.where.size(); ++i) {
+    w.begin_object();
+    w.member("where", std::string_view(asked.where[i]));
+    w.member("filtered", i < s.filtered_by_where.size() ? s.filtered_by_where[i] : 0);
     w.end_object();
   }
   w.end_array();
@@ -275,6 +294,7 @@ std::string stats_document(const run_stats& s, const report_options& asked) {
   names_member(w, "inputs_changed", s.inputs_changed);
   w.member("stopped_at_max_bytes", s.stopped_at_max_bytes);
   write_counters(w, s, counter_section::output, asked.dedupe);
+  write_filtered_by_where(w, s, asked);
 
   w.key("reconciliation");
   w.begin_object();
@@ -282,6 +302,7 @@ std::string stats_document(const run_stats& s, const report_options& asked) {
   w.member("written", s.written);
   w.member("duplicates", s.duplicates);
   w.member("excluded", s.excluded);
+  w.member("filtered", s.filtered);
   w.member("invalid", s.invalid);
   w.member("skipped", s.skipped());
   w.member("balanced", s.reconciles());

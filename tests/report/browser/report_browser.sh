@@ -5,8 +5,8 @@
 # The run: the shared corpora (../shared/corpus/*.epd.zst, read compressed), or where ../shared
 # is absent a corpus made by fenbatch-gen (8x8 and 10x8 games, one file a prefix of another:
 # duplicates), plus tests/data's mixed input (invalid lines of many reasons), positions.fen and
-# its 10x8 lines, as several inputs with --dedupe and an --exclude reference, so that every
-# chart has data. Its report, statistics and the browser's screenshots and PDF are kept in
+# its 10x8 lines, as several inputs with --dedupe, an --exclude reference and a --where, so
+# that every chart has data. Its report, statistics and the browser's screenshots and PDF are kept in
 # ARTIFACTS (report.html, stats.json, report-desktop.png, report-phone.png, report.pdf).
 #
 # --self-test: a report of tests/data alone, broken in a dozen ways (browser_check.py
@@ -60,8 +60,10 @@ else
   echo "the run: no ../shared/corpus here; a corpus from fenbatch-gen and tests/data"
 fi
 started=$SECONDS
-"$fenbatch" -q --dedupe --exclude exclude.epd --report report.html --stats-json stats.json \
-  -o out.fen "${corpus[@]}" "${local_inputs[@]}" || die "fenbatch --report: exit $?"
+# (--where: the filtered outcome, its big number, its column and the options' where row.)
+"$fenbatch" -q --dedupe --exclude exclude.epd --where 'pieces >= 28' --report report.html \
+  --stats-json stats.json -o out.fen "${corpus[@]}" "${local_inputs[@]}" ||
+  die "fenbatch --report: exit $?"
 echo "fenbatch: $((SECONDS - started)) s"
 cp report.html stats.json "$artifacts/" || die "cp to $artifacts"
 # Every chart has something to show.
@@ -69,8 +71,10 @@ cp report.html stats.json "$artifacts/" || die "cp to $artifacts"
 import json, sys
 s = json.load(open(sys.argv[1]))
 print(f"lines {s['lines']}, written {s['written']}, duplicates {s['duplicates']}, "
-      f"excluded {s['excluded']}, invalid {s['invalid']}, inputs {len(s['per_input'])}")
-wanted = {"duplicates": s["duplicates"], "excluded": s["excluded"], "invalid": s["invalid"],
+      f"excluded {s['excluded']}, filtered {s['filtered']}, invalid {s['invalid']}, "
+      f"inputs {len(s['per_input'])}")
+wanted = {"duplicates": s["duplicates"], "excluded": s["excluded"], "filtered": s["filtered"],
+          "invalid": s["invalid"],
           "reasons": sum(1 for n in s["invalid_by_reason"].values() if n) - 1,
           "inputs": len(s["per_input"]) - 2, "10x8 lines": s["boards"]["10x8"]["valid"],
           "most repeated": len(s["most_repeated"])}

@@ -47,6 +47,12 @@ struct run_config {
   // Reference files (any input format, compressed too): their positions, by `key`, are dropped
   // from the output and counted as excluded.
   std::vector<std::string> exclude_paths;
+  // --where (issue 28): expressions over each valid line's position (the language is in
+  // core/where_expression.hpp); a line is written only if every one holds, else it is
+  // filtered, before --exclude and dedupe (a filtered line never claims a key). References
+  // are not filtered. An expression that does not compile is a config_error
+  // (where_check.hpp says why, in one line).
+  std::vector<std::string> where;
 
   // How records are shaped; unset: inferred from each input's name (infer_input_format).
   std::optional<input_format> format;

@@ -21,75 +21,79 @@
 // section: where the JSON document puts it (see counter_section); path: its name within the
 // section, "group.name" for a member of a nested object; reported: always, or with_dedupe
 // (meaningless without dedupe: null in the JSON, left out of the summary).
-#define FENBATCH_RUN_COUNTERS(COUNTER, COUNTS)                                                \
-  /* bytes read from the inputs (compressed size if compressed) */                            \
-  COUNTER(input, input_bytes, "input_bytes", always)                                          \
-  COUNTER(input, bytes, "bytes", always) /* text bytes after decompression */                 \
-  COUNTER(input, lines, "lines", always)                                                      \
-  COUNTER(input, skipped_blank, "skipped.blank", always)                                      \
-  COUNTER(input, skipped_comment, "skipped.comment", always)                                  \
-  /* CSV/TSV header lines (the first line of each such input) */                              \
-  COUNTER(input, skipped_header, "skipped.header", always)                                    \
-  COUNTER(input, valid, "valid", always)                                                      \
-  COUNTER(input, invalid, "invalid", always)                                                  \
-  COUNTS(input, invalid_by_reason, ::fenbatch::core::fen_errc_count, "invalid_by_reason",     \
-         reason_name)                                                                         \
-  COUNTS(input, repairs, ::fenbatch::core::repair_kind_count, "repairs",                      \
-         repair_name) /* by kind */                                                           \
-  /* Notes on accepted input. */                                                              \
-  COUNTER(input, crlf_lines, "notes.crlf_lines", always)                                      \
-  COUNTER(input, bom_skipped, "notes.bom_skipped", always)                                    \
-  COUNTER(input, fullmove_zero, "notes.fullmove_zero", always)                                \
-  COUNTER(input, epd_records, "notes.epd_records", always) /* 4-field records */              \
-  /* records carrying EPD operations */                                                       \
-  COUNTER(input, with_operations, "notes.with_operations", always)                            \
-  /* separators other than single spaces, or trimmed */                                       \
-  COUNTER(input, whitespace_normalized, "notes.whitespace_normalized", always)                \
-  /* kept, but the counters contradict the position */                                        \
-  COUNTER(input, counters_inconsistent, "notes.counters_inconsistent", always)                \
-  COUNTER(output, written, "written", always)                                                 \
-  /* distinct keys among valid lines */                                                       \
-  COUNTER(output, unique, "unique", with_dedupe)                                              \
-  COUNTER(output, duplicates, "duplicates", always) /* valid lines dropped as such */         \
-  /* valid lines dropped because a reference file (--exclude) has their position */           \
-  COUNTER(output, excluded, "excluded", always)                                               \
-  /* Over every valid line (before dedupe). */                                                \
-  COUNTER(positions, white_to_move, "side_to_move.white", always)                             \
-  COUNTER(positions, black_to_move, "side_to_move.black", always)                             \
-  COUNTER(positions, castling_none, "castling.none", always)                                  \
-  /* rights only with rooks on a/h files and king on e */                                     \
-  COUNTER(positions, castling_standard, "castling.standard", always)                          \
-  COUNTER(positions, castling_chess960, "castling.chess960", always) /* other rights */       \
-  COUNTER(positions, legal_ep, "legal_ep", always) /* a legal en-passant capture exists */    \
-  COUNTER(positions, in_check, "in_check", always)                                            \
-  /* by number of pieces on the board (up to 40 on 10x8) */                                   \
-  COUNTS(positions, piece_count, ::fenbatch::pipeline::piece_count_extent, "piece_count",     \
-         piece_count_name)                                                                    \
-  /* The same over the lines written (after dedupe and --exclude). */                         \
-  COUNTER(written_positions, written_white_to_move, "side_to_move.white", always)             \
-  COUNTER(written_positions, written_black_to_move, "side_to_move.black", always)             \
-  COUNTER(written_positions, written_castling_none, "castling.none", always)                  \
-  COUNTER(written_positions, written_castling_standard, "castling.standard", always)          \
-  COUNTER(written_positions, written_castling_chess960, "castling.chess960", always)          \
-  COUNTS(written_positions, written_piece_count, ::fenbatch::pipeline::piece_count_extent,    \
-         "piece_count", piece_count_name)                                                     \
-  /* By board type (core::board_kind): the lines that are records (not skipped), routed by */ \
-  /* the width of their first rank; lines = valid + invalid and */                            \
-  /* valid = written + duplicates + excluded per board. The 8x8 ones follow from the */       \
-  /* totals (derive_eight_by_eight), so the 8x8 per-line loop counts nothing more. */         \
-  COUNTER(boards, eight_by_eight_lines, "8x8.lines", always)                                  \
-  COUNTER(boards, eight_by_eight_valid, "8x8.valid", always)                                  \
-  COUNTER(boards, eight_by_eight_invalid, "8x8.invalid", always)                              \
-  COUNTER(boards, eight_by_eight_written, "8x8.written", always)                              \
-  COUNTER(boards, eight_by_eight_duplicates, "8x8.duplicates", always)                        \
-  COUNTER(boards, eight_by_eight_excluded, "8x8.excluded", always)                            \
-  COUNTER(boards, eight_by_eight_unique, "8x8.unique", with_dedupe)                           \
-  COUNTER(boards, ten_by_eight_lines, "10x8.lines", always)                                   \
-  COUNTER(boards, ten_by_eight_valid, "10x8.valid", always)                                   \
-  COUNTER(boards, ten_by_eight_invalid, "10x8.invalid", always)                               \
-  COUNTER(boards, ten_by_eight_written, "10x8.written", always)                               \
-  COUNTER(boards, ten_by_eight_duplicates, "10x8.duplicates", always)                         \
-  COUNTER(boards, ten_by_eight_excluded, "10x8.excluded", always)                             \
+#define FENBATCH_RUN_COUNTERS(COUNTER, COUNTS)                                                 \
+  /* bytes read from the inputs (compressed size if compressed) */                             \
+  COUNTER(input, input_bytes, "input_bytes", always)                                           \
+  COUNTER(input, bytes, "bytes", always) /* text bytes after decompression */                  \
+  COUNTER(input, lines, "lines", always)                                                       \
+  COUNTER(input, skipped_blank, "skipped.blank", always)                                       \
+  COUNTER(input, skipped_comment, "skipped.comment", always)                                   \
+  /* CSV/TSV header lines (the first line of each such input) */                               \
+  COUNTER(input, skipped_header, "skipped.header", always)                                     \
+  COUNTER(input, valid, "valid", always)                                                       \
+  COUNTER(input, invalid, "invalid", always)                                                   \
+  COUNTS(input, invalid_by_reason, ::fenbatch::core::fen_errc_count, "invalid_by_reason",      \
+         reason_name)                                                                          \
+  COUNTS(input, repairs, ::fenbatch::core::repair_kind_count, "repairs",                       \
+         repair_name) /* by kind */                                                            \
+  /* Notes on accepted input. */                                                               \
+  COUNTER(input, crlf_lines, "notes.crlf_lines", always)                                       \
+  COUNTER(input, bom_skipped, "notes.bom_skipped", always)                                     \
+  COUNTER(input, fullmove_zero, "notes.fullmove_zero", always)                                 \
+  COUNTER(input, epd_records, "notes.epd_records", always) /* 4-field records */               \
+  /* records carrying EPD operations */                                                        \
+  COUNTER(input, with_operations, "notes.with_operations", always)                             \
+  /* separators other than single spaces, or trimmed */                                        \
+  COUNTER(input, whitespace_normalized, "notes.whitespace_normalized", always)                 \
+  /* kept, but the counters contradict the position */                                         \
+  COUNTER(input, counters_inconsistent, "notes.counters_inconsistent", always)                 \
+  COUNTER(output, written, "written", always)                                                  \
+  /* distinct keys among valid lines */                                                        \
+  COUNTER(output, unique, "unique", with_dedupe)                                               \
+  COUNTER(output, duplicates, "duplicates", always) /* valid lines dropped as such */          \
+  /* valid lines dropped because a reference file (--exclude) has their position */            \
+  COUNTER(output, excluded, "excluded", always)                                                \
+  /* valid lines dropped because a --where did not hold for them */                            \
+  COUNTER(output, filtered, "filtered", always)                                                \
+  /* Over every valid line (before dedupe). */                                                 \
+  COUNTER(positions, white_to_move, "side_to_move.white", always)                              \
+  COUNTER(positions, black_to_move, "side_to_move.black", always)                              \
+  COUNTER(positions, castling_none, "castling.none", always)                                   \
+  /* rights only with rooks on a/h files and king on e */                                      \
+  COUNTER(positions, castling_standard, "castling.standard", always)                           \
+  COUNTER(positions, castling_chess960, "castling.chess960", always) /* other rights */        \
+  COUNTER(positions, legal_ep, "legal_ep", always) /* a legal en-passant capture exists */     \
+  COUNTER(positions, in_check, "in_check", always)                                             \
+  /* by number of pieces on the board (up to 40 on 10x8) */                                    \
+  COUNTS(positions, piece_count, ::fenbatch::pipeline::piece_count_extent, "piece_count",      \
+         piece_count_name)                                                                     \
+  /* The same over the lines written (after dedupe and --exclude). */                          \
+  COUNTER(written_positions, written_white_to_move, "side_to_move.white", always)              \
+  COUNTER(written_positions, written_black_to_move, "side_to_move.black", always)              \
+  COUNTER(written_positions, written_castling_none, "castling.none", always)                   \
+  COUNTER(written_positions, written_castling_standard, "castling.standard", always)           \
+  COUNTER(written_positions, written_castling_chess960, "castling.chess960", always)           \
+  COUNTS(written_positions, written_piece_count, ::fenbatch::pipeline::piece_count_extent,     \
+         "piece_count", piece_count_name)                                                      \
+  /* By board type (core::board_kind): the lines that are records (not skipped), routed by */  \
+  /* the width of their first rank; lines = valid + invalid and */                             \
+  /* valid = written + duplicates + excluded + filtered per board. The 8x8 ones follow */      \
+  /* from the totals (derive_eight_by_eight), so the 8x8 per-line loop counts nothing more. */ \
+  COUNTER(boards, eight_by_eight_lines, "8x8.lines", always)                                   \
+  COUNTER(boards, eight_by_eight_valid, "8x8.valid", always)                                   \
+  COUNTER(boards, eight_by_eight_invalid, "8x8.invalid", always)                               \
+  COUNTER(boards, eight_by_eight_written, "8x8.written", always)                               \
+  COUNTER(boards, eight_by_eight_duplicates, "8x8.duplicates", always)                         \
+  COUNTER(boards, eight_by_eight_excluded, "8x8.excluded", always)                             \
+  COUNTER(boards, eight_by_eight_filtered, "8x8.filtered", always)                             \
+  COUNTER(boards, eight_by_eight_unique, "8x8.unique", with_dedupe)                            \
+  COUNTER(boards, ten_by_eight_lines, "10x8.lines", always)                                    \
+  COUNTER(boards, ten_by_eight_valid, "10x8.valid", always)                                    \
+  COUNTER(boards, ten_by_eight_invalid, "10x8.invalid", always)                                \
+  COUNTER(boards, ten_by_eight_written, "10x8.written", always)                                \
+  COUNTER(boards, ten_by_eight_duplicates, "10x8.duplicates", always)                          \
+  COUNTER(boards, ten_by_eight_excluded, "10x8.excluded", always)                              \
+  COUNTER(boards, ten_by_eight_filtered, "10x8.filtered", always)                              \
   COUNTER(boards, ten_by_eight_unique, "10x8.unique", with_dedupe)
 
 namespace fenbatch::pipeline {
@@ -113,9 +117,9 @@ struct run_counters {
   [[nodiscard]] std::uint64_t skipped() const noexcept {
     return skipped_blank + skipped_comment + skipped_header;
   }
-  // lines = written + duplicates + excluded + invalid + skipped, always.
+  // lines = written + duplicates + excluded + filtered + invalid + skipped, always.
   [[nodiscard]] bool reconciles() const noexcept {
-    return lines == written + duplicates + excluded + invalid + skipped();
+    return lines == written + duplicates + excluded + filtered + invalid + skipped();
   }
   // The 8x8 board counters as what the totals leave after the 10x8 ones: every line that is
   // not skipped and not routed to the 10x8 reader is an 8x8 line. Called wherever the totals
@@ -127,6 +131,7 @@ struct run_counters {
     eight_by_eight_written = written - ten_by_eight_written;
     eight_by_eight_duplicates = duplicates - ten_by_eight_duplicates;
     eight_by_eight_excluded = excluded - ten_by_eight_excluded;
+    eight_by_eight_filtered = filtered - ten_by_eight_filtered;
   }
 };
 

@@ -86,6 +86,10 @@ struct distribution_stats {
   friend bool operator==(const distribution_stats&, const distribution_stats&) = default;
 };
 
+// Counts per item of a list that parts share (filtered_by_where): `from`'s added to `into`'s,
+// item by item, the longer list's extra items kept.
+void add_index_wise(std::vector<std::uint64_t>& into, const std::vector<std::uint64_t>& from);
+
 struct run_stats : run_counters {
   // Per input, in the order of run_config::inputs.
   std::vector<input_stats> inputs;
@@ -106,6 +110,10 @@ struct run_stats : run_counters {
   std::vector<repeated_position> most_repeated;
   // Up to samples_kept_per_reason(samples_per_reason) per reason.
   std::vector<invalid_sample> invalid_samples;
+  // With --where, per expression in the order given: the valid lines it filtered, each line
+  // under the first expression that did not hold for it (so they sum to `filtered`). Empty
+  // without --where.
+  std::vector<std::uint64_t> filtered_by_where;
 
   double wall_seconds = 0;
   unsigned threads = 0;  // the threads used (run_config::threads, capped at the usable CPUs)
@@ -135,6 +143,7 @@ struct run_stats : run_counters {
   //   samples_kept_per_reason(samples_per_reason) per reason (the first ones of the input:
   //   associative, not commutative);
   // - inputs_changed: this part's, then later's; stopped_at_max_bytes: either;
+  // - filtered_by_where: index-wise (parts of one run have the same expressions);
   // - wall_seconds and threads: the larger (parts of one run run side by side; a caller that
   //   runs them one after another sets them itself).
   using run_counters::merge;

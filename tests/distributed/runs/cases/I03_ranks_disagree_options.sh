@@ -8,10 +8,11 @@
 # ("ranks disagree: --key is fen on rank 0 and board on rank 1 (...)"), nothing on standard
 # output, nothing published, no temporary left. At 2 ranks and at 3 (the odd rank first, in
 # the middle or last), the options: --key, -d either way, --format, --payload, a side file,
-# --max-invalid, and --no-mmap. The messages are written here by hand from docs/usage.md.
+# --max-invalid, --no-mmap, and --where (each expression by its text). The messages are
+# written here by hand from docs/usage.md.
 . "$RUNS_DIR/compare.sh"
 . "$RUNS_DIR/refused_job.sh"
-# Each of the 9 runs well inside the case's ctest TIMEOUT (300 s) even if all hung.
+# Each of the 10 runs well inside the case's ctest TIMEOUT (300 s) even if all hung.
 RUN_TIMEOUT=30
 "$FENBATCH_GEN" -n 3000 --seed 71 -o in.fen || die "fenbatch-gen failed"
 in=$PWD/in.fen
@@ -36,6 +37,8 @@ disagree 2 1 "--duplicates dups.txt -d" "--duplicates other.txt -d" \
   "--duplicates is dups.txt on rank 0 and other.txt on rank 2"
 disagree 1 2 "-d --max-invalid 5" "-d" "--max-invalid is 5 on rank 0 and not set on rank 1"
 disagree 1 1 "-d" "-d --no-mmap" "--no-mmap is not set on rank 0 and set on rank 1"
+disagree 1 1 "-d --where pieces>=16" "-d --where pieces>=20" \
+  "--where 1 is pieces>=16 on rank 0 and pieces>=20 on rank 1"
 # The odd rank in the middle of three.
 refused_job "-n 1 -d --key fen : -n 1 -d : -n 1 -d --key fen" \
   "ranks disagree: --key is fen on rank 0 and position on rank 1 $hint" \
