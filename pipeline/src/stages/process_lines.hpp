@@ -1,0 +1,346 @@
+// The per-line loop of the parallel stage, as templates over what a run does: private to
+// the stages. process_chunk.cpp instantiates the loops of runs without --where and
+// process_chunk_where.cpp those with it, each in its own unit, so that the plain loops are
+// compiled as if --where did not exist (more instances in one unit changed GCC's inlining of
+// the plain loop: one more instruction per line).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "chunks/chunk.hpp"
+#include "chunks/line_facts.hpp"
+#include "dedupe/dedupe_set.hpp"
+#include "dedupe/dedupe_stages.hpp"
+#include "fenbatch/core/castling_class.hpp"
+#include "fenbatch/core/line_splitter.hpp"
+#include "fenbatch/core/material.hpp"
+#include "fenbatch/core/record.hpp"
+#include "fenbatch/core/ten_by_eight/material.hpp"
+#include "fenbatch/core/ten_by_eight/position_key.hpp"
+#include "fenbatch/core/ten_by_eight/record.hpp"
+#include "fenbatch/core/ten_by_eight/write.hpp"
+#include "fenbatch/core/write.hpp"
+#include "formats/field_records.hpp"
+#include "plan/resolved_run.hpp"
+#include "stages/where_values_of.hpp"
+
+namespace fenbatch::pipeline::detail::line_loop {
+
+// What varies between runs, as template parameters: the per-line loop of a plain run keeps
+// no branch for what it does not do (exclusion, origins).
+struct loop_options {
+  bool dedupe;     // --dedupe: each kept line's facts are kept, for the written statistics
+  bool excluding;  // --exclude
+  bool origins;    // --counts or --duplicates: each valid line's index (and text) is kept
+  bool where;      // --where: each valid line's values are computed and the expressions tested
+};
+
+// FEN/EPD lines: the line is the record.
+class fen_lines {
+ public:
+  static constexpr bool has_header = false;
+  explicit fen_lines(const line_options& config) : config_(config) {}
+  core::fen_status read(std::string_view line, core::record& rec) const noexcept {
+    return core::parse_record(line, config_.decode, rec);
+  }
+  // Appends the canonical line and its LF; returns the bytes appended.
+  std::size_t write(const core::record& rec, std::string_view line, text_buffer& text) const {
+    text.reserve_more(core::max_written_size(line.size()) + 1);
+    char* out = text.end();
+    const std::size_t length = core::write_record(rec, line, config_.write, out);
+    out[length] = '\n';
+    text.grow_by(length + 1);
+    return length + 1;
+  }
+
+  // For a line the 8x8 reader rejected: whether the 10x8 reader owns its verdict.
+  [[nodiscard]] static bool routes_to_ten_by_eight(std::string_view line) noexcept {
+    return core::ten_by_eight::has_ten_files(line);
+  }
+  core::fen_status read(std::string_view line, core::ten_by_eight::record& rec) const noexcept {
+    return core::ten_by_eight::parse_record(line, config_.decode, rec);
+  }
+  std::size_t write(const core::ten_by_eight::record& rec, std::string_view line,
+                    text_buffer& text) const {
+    text.reserve_more(core::ten_by_eight::max_written_size(line.size()) + 1);
+    char* out = text.end();
+    const std::size_t length = core::ten_by_eight::write_record(rec, line, config_.write, out);
+    out[length] = '\n';
+    text.grow_by(length + 1);
+    return length + 1;
+  }
+
+ private:
+  const line_options& config_;
+};
+
+// The counters of a valid line (kept or excluded) that follow from its record, the same for
+// both boards: core::record and core::ten_by_eight::record name these members alike. Inlined,
+// so that the 8x8 loop keeps its code.
+[[nodiscard]] constexpr bool has_legal_ep(const core::record& rec) noexcept {
+  return rec.legal_ep != core::no_square;
+}
+[[nodiscard]] constexpr bool has_legal_ep(const core::ten_by_eight::record& rec) noexcept {
+  return rec.legal_ep != core::ten_by_eight::no_square;
+}
+// Returns the record's castling class.
+template <class Record>
+[[gnu::always_inline]] inline core::castling_class count_valid_record(const Record& rec,
+                                                                      run_counters& n) noexcept {
+  // Most lines have no repair and many no note: skip those counters then.
+  if (rec.repairs != 0) {
+    for (int k = 0; k < core::repair_kind_count; ++k) {
+      n.repairs[static_cast<std::size_t>(k)] += (rec.repairs >> k) & 1U;
+    }
+  }
+  if (rec.notes != 0) {
+    n.fullmove_zero += rec.has(core::record_note::fullmove_zero) ? 1 : 0;
+    n.epd_records += rec.has(core::record_note::epd_form) ? 1 : 0;
+    n.with_operations += rec.has(core::record_note::has_operations) ? 1 : 0;
+    n.whitespace_normalized += rec.has(core::record_note::whitespace_normalized) ? 1 : 0;
+    n.counters_inconsistent += rec.has(core::record_note::counters_inconsistent) ? 1 : 0;
+  }
+  n.white_to_move += rec.pos.side_to_move == core::color::white ? 1 : 0;
+  using core::classify_castling;
+  using core::ten_by_eight::classify_castling;
+  const core::castling_class castling = classify_castling(rec.pos);
+  switch (castling) {
+    case core::castling_class::none: ++n.castling_none; break;
+    case core::castling_class::standard: ++n.castling_standard; break;
+    case core::castling_class::chess960: ++n.castling_chess960; break;
+  }
+  n.legal_ep += has_legal_ep(rec) ? 1 : 0;
+  n.in_check += rec.in_check ? 1 : 0;
+  using core::popcount;
+  using core::ten_by_eight::popcount;
+  ++n.piece_count[static_cast<std::size_t>(popcount(rec.pos.occupied()))];
+  return castling;
+}
+
+// What the per-line body needs of the chunk it works on, the same for a line of either board.
+template <class Records>
+struct chunk_lines {
+  chunk& c;
+  const line_options& config;
+  const dedupe_set* excluded;  // (null unless options.excluding)
+  Records& records;
+  written_facts_tally& excluded_facts;  // and filtered lines'
+  bool with_source_text;
+};
+
+// An invalid line: counted by its reason and kept for --rejects. Inlined, as it was written in
+// the 8x8 loop before both boards shared it (a call there costs the loop registers).
+[[gnu::always_inline]] inline void count_invalid(chunk& c, core::fen_status status,
+                                                 std::string_view line, std::uint32_t index) {
+  ++c.counts.invalid;
+  ++c.counts.invalid_by_reason[static_cast<std::size_t>(status.code)];
+  c.invalid.push_back({index, status.column, status.code, line});
+}
+
+// What became of a valid line.
+enum class line_outcome : std::uint8_t { kept, excluded, filtered };
+
+// The line's key (made here unless --exclude made it), unless the reference has it; then the
+// line is written and kept with its key and, with origins, its index. Returns whether it was
+// kept.
+template <loop_options options, class Records, class Record>
+[[gnu::always_inline]] inline bool write_unless_excluded(const chunk_lines<Records>& lines,
+                                                         const Record& rec, std::string_view line,
+                                                         std::uint32_t index) {
+  using core::make_key;
+  using core::ten_by_eight::make_key;
+  chunk& c = lines.c;
+  core::position_key key{};
+  if constexpr (options.excluding) key = make_key(rec, lines.config.key);
+  const bool kept = !options.excluding || !lines.excluded->contains(key);
+  if (kept) {
+    const auto offset = static_cast<std::uint32_t>(c.text.size());
+    const auto length = static_cast<std::uint32_t>(lines.records.write(rec, line, c.text));
+    if constexpr (options.dedupe && !options.excluding) key = make_key(rec, lines.config.key);
+    c.valid.push_back({key, offset, length, {}});
+    if constexpr (options.origins) {
+      c.sources.push_back({index, lines.with_source_text ? line : std::string_view()});
+    }
+  }
+  return kept;
+}
+
+// The first --where that does not hold for the line (its index), or where.size().
+template <class Record>
+[[gnu::always_inline]] inline std::size_t first_failed_where(const line_options& config,
+                                                             const Record& rec,
+                                                             std::uint64_t signature,
+                                                             core::castling_class castling) {
+  core::where_values values;
+  fill_where_values(rec, config.where_needs, signature, castling, values);
+  std::size_t i = 0;
+  while (i < config.where.size() && config.where[i].evaluate(values)) ++i;
+  return i;
+}
+
+// A valid line with --where: counted, then filtered (counted under the first --where that does
+// not hold: valid, so in the statistics of the input, but neither written nor keyed) or on to
+// --exclude and the write as without --where. The facts are made first: a filtered line needs
+// them as an excluded one does.
+template <loop_options options, class Records, class Record>
+[[gnu::always_inline]] inline line_outcome count_and_select(const chunk_lines<Records>& lines,
+                                                            const Record& rec,
+                                                            std::string_view line,
+                                                            std::uint32_t index) {
+  using core::material_signature;
+  using core::ten_by_eight::material_signature;
+  chunk& c = lines.c;
+  run_counters& n = c.counts;
+  const core::castling_class castling = count_valid_record(rec, n);
+  const std::uint64_t signature = material_signature(rec.pos);
+  c.material.add(signature);
+  const line_facts facts = line_facts::make(signature, rec.pos.side_to_move, castling);
+  line_outcome outcome = line_outcome::kept;
+  if (const std::size_t failed = first_failed_where(lines.config, rec, signature, castling);
+      failed < lines.config.where.size()) {
+    ++c.filtered_by_where[failed];
+    ++n.filtered;
+    outcome = line_outcome::filtered;
+  } else if (!write_unless_excluded<options>(lines, rec, line, index)) {
+    ++n.excluded;
+    outcome = line_outcome::excluded;
+  }
+  if (outcome != line_outcome::kept) {
+    lines.excluded_facts.add(facts, c.dropped_material);
+  } else if (options.dedupe) {
+    c.valid.back().facts = facts;
+  }
+  return outcome;
+}
+
+// "Count and keep": a valid line of either board, counted, then either excluded (valid, so in
+// the statistics of the input, but neither written nor deduped) or written and kept with its
+// key and, with origins, its index. Its facts are made only where they are needed: an excluded
+// line's, and with dedupe a kept line's (for taking it out of the written statistics should it
+// turn out a duplicate); made after the write and the key, where they are at hand (before them
+// they cost a plain --dedupe run 1% more instructions). Inlined into the 8x8 loop, which thus
+// keeps its code; the cold 10x8 line has its own instance. With --where, count_and_select.
+template <loop_options options, class Records, class Record>
+[[gnu::always_inline]] inline line_outcome count_and_keep(const chunk_lines<Records>& lines,
+                                                          const Record& rec, std::string_view line,
+                                                          std::uint32_t index) {
+  using core::material_signature;
+  using core::ten_by_eight::material_signature;
+  chunk& c = lines.c;
+  run_counters& n = c.counts;
+  ++n.valid;
+  if constexpr (options.where) return count_and_select<options>(lines, rec, line, index);
+  const bool kept = write_unless_excluded<options>(lines, rec, line, index);
+
+  const core::castling_class castling = count_valid_record(rec, n);
+  const std::uint64_t signature = material_signature(rec.pos);
+  c.material.add(signature);
+  if (!kept) {
+    ++n.excluded;
+    lines.excluded_facts.add(line_facts::make(signature, rec.pos.side_to_move, castling),
+                             c.dropped_material);
+  } else if (options.dedupe) {
+    c.valid.back().facts = line_facts::make(signature, rec.pos.side_to_move, castling);
+  }
+  return kept ? line_outcome::kept : line_outcome::excluded;
+}
+
+// One line whose first rank is ten squares wide, after the 8x8 reader rejected it: the 10x8
+// reader's verdict is final. Out of line and cold so that the 8x8 loop around it stays as it
+// was: 10x8 corpora are rare beside 8x8 ones, and an 8x8 line never comes here. `lines` by
+// value, so that the 8x8 loop's own never leaves its registers.
+template <loop_options options, class Records>
+[[gnu::noinline, gnu::cold]] void process_ten_by_eight_line(chunk_lines<Records> lines,
+                                                            std::string_view line,
+                                                            std::uint32_t index) {
+  run_counters& n = lines.c.counts;
+  ++n.ten_by_eight_lines;
+  core::ten_by_eight::record rec;
+  const core::fen_status status = lines.records.read(line, rec);
+  if (!status.ok()) {
+    ++n.ten_by_eight_invalid;
+    count_invalid(lines.c, status, line, index);
+    return;
+  }
+  ++n.ten_by_eight_valid;
+  switch (count_and_keep<options>(lines, rec, line, index)) {
+    case line_outcome::kept: break;
+    case line_outcome::excluded: ++n.ten_by_eight_excluded; break;
+    case line_outcome::filtered: ++n.ten_by_eight_filtered; break;
+  }
+}
+
+// Records is fen_lines or field_records (formats/field_records.hpp): how a line's position is
+// read and how the line is written back.
+template <loop_options options, class Records>
+void process_lines(chunk& c, const line_options& config, const dedupe_set* excluded,
+                   Records& records) {
+  run_counters& n = c.counts;
+  written_facts_tally excluded_facts;
+  const bool with_source_text = config.with_source_text;
+  const chunk_lines<Records> lines{c, config, excluded, records, excluded_facts, with_source_text};
+  // Most canonical lines are no longer than their input; reserve once, grow rarely.
+  c.text.reserve_more(c.input.data.size() + c.input.data.size() / 4 + 256);
+
+  core::record rec;
+  core::line_splitter splitter(c.input.data);
+  std::uint32_t index = 0;
+  for (core::line_span line; splitter.next(line); ++index) {
+    n.crlf_lines += line.crlf ? 1 : 0;
+    if constexpr (Records::has_header) {
+      if (index == 0 && c.starts_with_header) {
+        ++n.skipped_header;
+        continue;
+      }
+    }
+    const core::fen_status status = records.read(line.text, rec);
+    if (status.code != core::fen_errc::ok) {
+      if (status.code == core::fen_errc::skipped_blank) {
+        ++n.skipped_blank;
+      } else if (status.code == core::fen_errc::skipped_comment) {
+        ++n.skipped_comment;
+      } else if (records.routes_to_ten_by_eight(line.text)) {
+        process_ten_by_eight_line<options>(lines, line.text, index);
+      } else {
+        count_invalid(c, status, line.text, index);
+      }
+      continue;
+    }
+    count_and_keep<options>(lines, rec, line.text, index);
+  }
+  n.lines = index;
+  n.black_to_move = n.valid - n.white_to_move;
+  written_as_valid(n);
+  excluded_facts.subtract_from(n);
+}
+
+// The loop made for what this run does, with or without --where.
+template <bool where, class Records>
+void process_with(chunk& c, const line_options& config, const dedupe_set* excluded,
+                  bool with_origins, Records& records) {
+  if (excluded != nullptr) {
+    if (with_origins) {
+      process_lines<loop_options{true, true, true, where}>(c, config, excluded, records);
+    } else if (config.keyed) {
+      process_lines<loop_options{true, true, false, where}>(c, config, excluded, records);
+    } else {
+      process_lines<loop_options{false, true, false, where}>(c, config, excluded, records);
+    }
+  } else if (with_origins) {
+    process_lines<loop_options{true, false, true, where}>(c, config, excluded, records);
+  } else if (config.keyed) {
+    process_lines<loop_options{true, false, false, where}>(c, config, excluded, records);
+  } else {
+    process_lines<loop_options{false, false, false, where}>(c, config, excluded, records);
+  }
+}
+
+// The loops with --where, for each kind of record (process_chunk_where.cpp).
+void process_selected(chunk& c, const line_options& config, const dedupe_set* excluded,
+                      bool with_origins, fen_lines& records);
+void process_selected(chunk& c, const line_options& config, const dedupe_set* excluded,
+                      bool with_origins, field_records& records);
+
+}  // namespace fenbatch::pipeline::detail::line_loop
