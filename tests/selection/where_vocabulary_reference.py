@@ -16,9 +16,9 @@ Run alone, it proves itself before it is trusted:
     where_vocabulary_reference.py [SHARED_DIR] [--depth2 N]
 checks the move generator on hand-known perft numbers and, with SHARED_DIR, on every position
 of vectors/perft-standard.epd, perft-chess960.epd and perft-10x8.epd (depth 1 for all, depth
-2 for the first N of each suite, default all, depth 3 where it has at most 30,000 leaves), and the en-passant rule on
-vectors/fen-vectors-10x8.tsv (an ep square survives canonical output iff a legal capture
-exists). Exit 0 when all agree, 1 with the first disagreement otherwise.
+2 for the first N of each suite, default all, depth 3 where it has at most 30,000 leaves), and
+the en-passant rule on vectors/fen-vectors-10x8.tsv (an ep square survives canonical output
+iff a legal capture exists). Exit 0 when all agree, 1 with the first disagreement otherwise.
 """
 
 import os
@@ -385,12 +385,12 @@ def perft_suite(path):
                 yield fen.strip(), counts
 
 
-def check_perft(fen, counts, depth2):
+def check_perft(fen, counts, depth2, depth3_nodes):
     """Depth 1; depth 2 if asked; depth 3 where it is cheap (castling rights lost, ep squares
     made and promotions reached by the moves before)."""
     pos = parse(fen)
     for depth in (1, 2, 3):
-        cheap = depth == 1 or (depth == 2 and depth2) or counts.get(3, DEPTH3_NODES + 1) <= DEPTH3_NODES
+        cheap = {1: True, 2: depth2, 3: counts.get(3, depth3_nodes + 1) <= depth3_nodes}[depth]
         if depth in counts and cheap:
             got = perft(pos, depth)
             if got != counts[depth]:
@@ -412,14 +412,15 @@ def check_ep_vectors(path):
                 continue
             checked += 1
             if legal_ep(given) != (canonical[3] != "-"):
-                return checked, f"ep of '{parts[0]}': reference {legal_ep(given)}, vector {canonical[3]}"
+                return checked, (f"ep of '{parts[0]}': reference {legal_ep(given)}, "
+                                 f"vector {canonical[3]}")
     return checked, None
 
 
-def self_test(shared, depth2_per_suite):
+def self_test(shared, depth2_per_suite, depth3_nodes=DEPTH3_NODES):
     """Checks the reference; returns the first disagreement, or None."""
     for fen, counts in HAND_PERFT:
-        fault = check_perft(fen, dict(enumerate(counts, 1)), True)
+        fault = check_perft(fen, dict(enumerate(counts, 1)), True, 0)
         if fault:
             return fault
     print(f"hand perft: {len(HAND_PERFT)} positions, depths 1 and 2 agree")
@@ -430,12 +431,13 @@ def self_test(shared, depth2_per_suite):
     for suite in ("perft-standard.epd", "perft-chess960.epd", "perft-10x8.epd"):
         records = list(perft_suite(os.path.join(vectors, suite)))
         for index, (fen, counts) in enumerate(records):
-            fault = check_perft(fen, counts, index < depth2_per_suite)
+            fault = check_perft(fen, counts, index < depth2_per_suite, depth3_nodes)
             if fault:
                 return fault
         deep = min(len(records), depth2_per_suite)
-        deeper = sum(1 for _, counts in records if counts.get(3, DEPTH3_NODES + 1) <= DEPTH3_NODES)
-        print(f"{suite}: {len(records)} positions at depth 1, {deep} at depth 2, {deeper} at depth 3 agree")
+        deeper = sum(1 for _, counts in records if counts.get(3, depth3_nodes + 1) <= depth3_nodes)
+        print(f"{suite}: {len(records)} positions at depth 1, {deep} at depth 2, "
+              f"{deeper} at depth 3 agree")
     checked, fault = check_ep_vectors(os.path.join(vectors, "fen-vectors-10x8.tsv"))
     if fault:
         return fault
