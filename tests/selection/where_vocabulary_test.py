@@ -54,7 +54,7 @@ RECIPES = [
 
 
 # Hand-made lines the generated games rarely reach: mates and stalemates on both boards, en
-# passant that is legal, that is pinned along the rank, and that answers a pawn's check.
+# passant that is legal, that is pinned along the rank, and that answers a pawn's check; counters.
 HAND_LINES = [
     b"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
     b"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
@@ -64,6 +64,11 @@ HAND_LINES = [
     b"9k/7Q2/8K1/10/10/10/10/10 b - - 0 1",
     b"9k/8Q1/8K1/10/10/10/10/10 b - - 0 1",
     b"10/10/10/KPp6r/10/10/10/9k w - c6 0 2",
+    # Counters: fullmove 0 (read as 1), the largest (ply past 2^32), EPD operations, zeros.
+    b"K7/8/8/8/8/8/8/7k w - - 0 0",
+    b"K7/8/8/8/8/8/8/7k b - - 4294967295 4294967295",
+    b"K7/8/8/8/8/8/8/7k b - - hmvc 12; fmvn 40;",
+    b"K9/10/10/10/10/10/10/9k b - - 007 0100",
 ]
 
 
