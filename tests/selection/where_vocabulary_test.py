@@ -81,12 +81,12 @@ def corpus_sample(shared, per_file):
             continue
         data = subprocess.run(["zstd", "-dc", os.path.join(folder, name)], check=True,
                               stdout=subprocess.PIPE).stdout
-        for k in range(per_file):
-            start = data.rfind(b"\n", 0, len(data) * k // per_file) + 1
+        # The line that holds each of per_file evenly spaced bytes (once, if lines are long).
+        starts = sorted({data.rfind(b"\n", 0, len(data) * k // per_file) + 1
+                         for k in range(per_file)})
+        for start in starts:
             end = data.find(b"\n", start)
-            line = data[start:end if end >= 0 else len(data)]
-            if line and (not lines or lines[-1] != line or k == 0):
-                lines.append(line)
+            lines.append(data[start:end if end >= 0 else len(data)])
     return lines
 
 
@@ -122,9 +122,10 @@ class Engine:
     def __init__(self, fenbatch, folder, canonical):
         self.fenbatch = fenbatch
         self.folder = folder
+        self.lines = [f"{line} | {index}" for index, line in enumerate(canonical)]
         self.tagged = os.path.join(folder, "tagged.fen")
         with open(self.tagged, "w", encoding="utf-8") as out:
-            out.writelines(f"{line} | {index}\n" for index, line in enumerate(canonical))
+            out.writelines(line + "\n" for line in self.lines)
         self.runs = 0
 
     def kept(self, expression):
@@ -135,8 +136,15 @@ class Engine:
         if done.returncode != 0:
             sys.exit(f"FAIL: fenbatch --where '{expression}' exited {done.returncode}: "
                      f"{done.stderr.decode(errors='replace').strip()}")
+        kept = set()
         with open(out, encoding="utf-8") as lines:
-            return {int(line.rsplit("|", 1)[1]) for line in lines}
+            for line in lines:
+                index = int(line.rsplit("|", 1)[1])
+                if line.rstrip("\n") != self.lines[index]:  # a kept line is written unchanged
+                    sys.exit(f"FAIL: --where '{expression}' wrote '{line.rstrip()}' for "
+                             f"'{self.lines[index]}'")
+                kept.add(index)
+        return kept
 
 
 def literal(name, value):
@@ -144,7 +152,8 @@ def literal(name, value):
 
 
 def engine_values(engine, name, count, expected):
-    """Each line's value of `name` as fenbatch selects by it (None: no value matched)."""
+    """Each line's value of `name` as fenbatch selects by it, or a text saying what went
+    wrong (a boolean both kept and dropped, no word or two, a value outside the reference's)."""
     if name in BOOLEANS:
         kept = engine.kept(name)
         dropped = engine.kept(f"not {name}")
