@@ -20,7 +20,8 @@ line, on a sample of the shared corpus, the shared 8x8 and 10x8 vectors and gene
    values the reference found (`legal_moves == 3 or legal_moves == 17 or ...`), so that every
    line's engine value is known exactly, and index 0 means a value the reference never gives.
    Then comparisons with thresholds from the reference's own distribution (`<`, `<=`, `>`,
-   `>=`, `!=`, `abs()`) and the issue's recipes, each compared line by line.
+   `>=`, `!=`, `abs()`), the issue's recipes, and `ep` under `--ep legal` and `--ep pseudo`
+   (the value is the legal capture, whatever is written), each compared line by line.
 The first disagreement of each name is printed with the line and both values; exit 1 if any.
 """
 
@@ -128,10 +129,12 @@ class Engine:
             out.writelines(line + "\n" for line in self.lines)
         self.runs = 0
 
-    def kept(self, expression):
+    def kept(self, expression, ep_written="always"):
+        """The indices of the lines kept; `ep_written`: fenbatch's --ep (the lines are written
+        unchanged only with `always`, which the sample was made with)."""
         self.runs += 1
         out = os.path.join(self.folder, "kept.fen")
-        done = subprocess.run([self.fenbatch, "--payload", "--ep", "always", "--where",
+        done = subprocess.run([self.fenbatch, "--payload", "--ep", ep_written, "--where",
                                expression, self.tagged, out], stderr=subprocess.PIPE)
         if done.returncode != 0:
             sys.exit(f"FAIL: fenbatch --where '{expression}' exited {done.returncode}: "
@@ -140,7 +143,7 @@ class Engine:
         with open(out, encoding="utf-8") as lines:
             for line in lines:
                 index = int(line.rsplit("|", 1)[1])
-                if line.rstrip("\n") != self.lines[index]:  # a kept line is written unchanged
+                if ep_written == "always" and line.rstrip("\n") != self.lines[index]:
                     sys.exit(f"FAIL: --where '{expression}' wrote '{line.rstrip()}' for "
                              f"'{self.lines[index]}'")
                 kept.add(index)
@@ -216,6 +219,10 @@ def check_all(engine, canonical, values):
         kept = engine.kept(expression)
         failures += compare(f"'{expression}' (kept)", canonical, [predicate(v) for v in values],
                             [i in kept for i in range(count)])
+    for ep_written in ("legal", "pseudo"):  # ep is the legal capture whatever is written
+        kept = engine.kept("ep", ep_written)
+        failures += compare(f"'ep' with --ep {ep_written} (kept)", canonical,
+                            [v["ep"] for v in values], [i in kept for i in range(count)])
     return failures
 
 
@@ -259,9 +266,11 @@ def main():
         engine = Engine(args.fenbatch, folder, canonical)
         failures = check_all(engine, canonical, values)
     boards = {b: sum(1 for v in values if v["board"] == b) for b in ("8x8", "10x8")}
+    ep_squares = sum(1 for line in canonical if line.split()[3] != "-")
     print(f"{len(canonical)} valid lines of {len(lines)} ({boards['8x8']} 8x8, {boards['10x8']} "
-          f"10x8; {sum(v['in_check'] for v in values)} in check, {sum(v['ep'] for v in values)} "
-          f"with a legal ep, {sum(v['legal_moves'] == 0 for v in values)} without a move), "
+          f"10x8; {sum(v['in_check'] for v in values)} in check, {ep_squares} with an ep square, "
+          f"{sum(v['ep'] for v in values)} of them with a legal capture, "
+          f"{sum(v['legal_moves'] == 0 for v in values)} without a move), "
           f"{engine.runs} fenbatch runs: {'FAIL' if failures else 'every value agrees'}")
     return 1 if failures else 0
 
