@@ -341,11 +341,13 @@ def castling_class(pos):
 
 
 def signature(pos):
+    """K, each kind's letter once per piece in the order Q A C R B N P, v, the same for Black."""
     letters = [c for _, c in pos.pieces()]
-    half = lambda white: "K" + "".join(  # noqa: E731
-        k * sum(1 for c in letters if c.upper() == k and is_white(c) == white)
-        for k in SIGNATURE_ORDER)
-    return half(True) + "v" + half(False)
+
+    def side_of(white):
+        return "K" + "".join(kind * sum(1 for c in letters if c.upper() == kind
+                                        and is_white(c) == white) for kind in SIGNATURE_ORDER)
+    return side_of(True) + "v" + side_of(False)
 
 
 def vocabulary(pos):
