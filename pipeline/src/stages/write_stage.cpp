@@ -13,8 +13,7 @@ namespace fenbatch::pipeline::detail {
 write_stage::write_stage(const report_options& report, const std::string& temp_dir,
                          const run_listeners& listeners, const input_reader& inputs,
                          written_files files)
-    : inputs_(inputs),
-      output_(files.output),
+    : output_(files.output),
       dedupe_(report.dedupe),
       key_(report.lines.key),
       rejects_(report.samples_per_reason, listeners, inputs, files.rejects),

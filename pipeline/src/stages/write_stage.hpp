@@ -68,7 +68,6 @@ class write_stage {
   // The material of the written lines: the valid lines' (stats_.material) without the dropped.
   [[nodiscard]] std::unordered_map<std::uint64_t, std::uint64_t> written_material() const;
 
-  const input_reader& inputs_;
   output_file& output_;
   bool dedupe_;
   core::key_kind key_;
