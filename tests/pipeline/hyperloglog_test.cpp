@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "chunks/chunk.hpp"
 #include "fenbatch/pipeline/uniqueness_stats.hpp"
 #include "uniqueness/identity_counter.hpp"
 #include "uniqueness/uniqueness_counter.hpp"
@@ -96,25 +97,34 @@ TEST(IdentityCounter, ExactWithinItsShareThenEstimated) {
   EXPECT_LE(relative_error(counted.distinct, 5'000), 3 * sketch_relative_standard_error);
 }
 
-TEST(IdentityCounter, TheSwitchDoesNotDependOnHowKeysAreGrouped) {
+TEST(IdentityCounter, TheSwitchDoesNotDependOnHowKeysAreGroupedOrTheSetSized) {
+  // 1 MiB at 17 bytes a slot: capacities 4,096, 6,144, 9,216, 13,824, 20,736, 31,104 (growing
+  // to 46,656 would hold both arrays, 1.3 MB): 3/4 of 31,104, 23,328 keys, exactly.
   std::vector<core::position_key> keys;
-  for (std::uint64_t i = 0; i < 10'000; ++i) keys.push_back(key_of(i));
-  identity_counter whole(100 << 10);
-  whole.add(keys);
-  identity_counter one_by_one(100 << 10);
-  for (const core::position_key& key : keys) one_by_one.add({&key, 1});
-  EXPECT_EQ(whole.result(), one_by_one.result());
+  for (std::uint64_t i = 0; i < 23'328; ++i) keys.push_back(key_of(i));
+  for (const std::uint64_t expected : {0ULL, 10'000ULL, 1'000'000ULL}) {
+    identity_counter whole(1 << 20);
+    whole.reserve(expected);
+    whole.add(keys);
+    EXPECT_EQ(whole.result(), (identity_distinct{23'328, true})) << expected;
+    identity_counter one_by_one(1 << 20);
+    one_by_one.reserve(expected);
+    for (const core::position_key& key : keys) one_by_one.add({&key, 1});
+    const core::position_key one_more = key_of(23'328);
+    one_by_one.add({&one_more, 1});
+    EXPECT_FALSE(one_by_one.result().exact) << expected;
+  }
 }
 
 TEST(RankUniqueness, SketchesMergeRegisterWise) {
   // Two ranks, each exact over its half (overlapping by 1,000): the run's estimate is the
   // union's, 3,000 within the error, never the 4,000 the exact counts add to.
-  uniqueness_counter first(0x3F, std::uint64_t{64} << 20);
-  uniqueness_counter second(0x3F, std::uint64_t{64} << 20);
-  std::vector<core::position_key> a;
-  std::vector<core::position_key> b;
-  for (std::uint64_t i = 0; i < 2'000; ++i) a.push_back(key_of(i));
-  for (std::uint64_t i = 1'000; i < 3'000; ++i) b.push_back(key_of(i));
+  uniqueness_counter first(0x3F, std::uint64_t{64} << 20, 0);
+  uniqueness_counter second(0x3F, std::uint64_t{64} << 20, 0);
+  chunk a;
+  chunk b;
+  for (std::uint64_t i = 0; i < 2'000; ++i) a.identity_keys[0].push_back(key_of(i));
+  for (std::uint64_t i = 1'000; i < 3'000; ++i) b.identity_keys[0].push_back(key_of(i));
   first.add(identity::fen, a);
   second.add(identity::fen, b);
   const std::vector<uniqueness_stats> parts{first.result(), second.result()};

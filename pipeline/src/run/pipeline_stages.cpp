@@ -115,10 +115,10 @@ chunk_filter counting_stage(uniqueness_counter& counter) {
     if ((counter.counted() & identity_bit(which)) == 0) continue;
     // The counter of one identity is this stage's alone: its token is that counter's slot.
     const chunk_filter stage =
-        chunk_stage(tbb::filter_mode::serial_in_order, [&counter, which, i](chunk& c) {
+        chunk_stage(tbb::filter_mode::serial_in_order, [&counter, which](chunk& c) {
           happens_after(counter.token(which));
           const publish_on_exit published(counter.token(which));
-          counter.add(which, c.identity_keys[i]);
+          counter.add(which, c);
         });
     stages = stages ? *stages & stage : stage;
   }

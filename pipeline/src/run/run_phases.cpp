@@ -67,7 +67,9 @@ run_phases::run_phases(const resolved_run& run, const part_of_run& part)
       run.report, temp_dir_, run.listeners, *inputs_,
       written_files{files_->output(), files_->rejects(), files_->duplicates(), files_->counts()});
   if (!part.line_base.empty()) writer_->number_lines_from(part.line_base, part.append_global_place);
-  if (run.lines.identities != 0) uniqueness_.emplace(run.lines.identities, plan_.uniqueness_bytes);
+  if (run.lines.identities != 0) {
+    uniqueness_.emplace(run.lines.identities, plan_.uniqueness_bytes, inputs_->total_bytes());
+  }
   replay_lines_ = run.lines;
   replay_lines_.identities = 0;  // counted in pass 1, every line
   reading_ = {&*inputs_, &headers_, plan_.chunk_size, 0};

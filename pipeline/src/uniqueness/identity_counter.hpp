@@ -22,6 +22,10 @@ class identity_counter {
   // `memory_bytes`: what the exact set may take, its growths included.
   explicit identity_counter(std::uint64_t memory_bytes);
 
+  // Before the first key: makes the set large enough for `expected_keys` (within the share),
+  // so that it does not grow (and copy itself) a dozen times on its way. Capacities stay those
+  // the set would grow through from its smallest, so the switch comes at the same key.
+  void reserve(std::uint64_t expected_keys);
   void add(std::span<const core::position_key> keys);
 
   [[nodiscard]] identity_distinct result() const;

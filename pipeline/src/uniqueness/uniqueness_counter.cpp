@@ -5,14 +5,34 @@
 
 namespace fenbatch::pipeline::detail {
 
-uniqueness_counter::uniqueness_counter(identity_mask counted, std::uint64_t memory_bytes)
-    : counted_(counted) {
+uniqueness_counter::uniqueness_counter(identity_mask counted, std::uint64_t memory_bytes,
+                                       std::uint64_t input_bytes)
+    : counted_(counted), input_bytes_(input_bytes) {
   const auto shares = static_cast<std::uint64_t>(std::popcount(counted));
   for (std::size_t i = 0; i < identity_count; ++i) {
     if ((counted & identity_bit(static_cast<identity>(i))) != 0) {
       counters_[i] = std::make_unique<identity_counter>(memory_bytes / shares);
     }
   }
+}
+
+void uniqueness_counter::add(identity which, const chunk& c) {
+  const auto i = static_cast<std::size_t>(which);
+  const std::vector<core::position_key>& keys = c.identity_keys[i];
+  if (!sized_[i]) {
+    // As dedupe sizes its set (budget_switch::expected_keys): the inputs' size at the first
+    // chunk's keys per byte, every key new at worst; unknown (a pipe): from 2^20.
+    constexpr std::uint64_t unknown_size_keys = 1 << 20;
+    std::uint64_t expected = unknown_size_keys;
+    if (input_bytes_ != 0 && c.input.text_bytes != 0) {
+      expected = static_cast<std::uint64_t>(static_cast<double>(input_bytes_) *
+                                            static_cast<double>(keys.size()) /
+                                            static_cast<double>(c.input.text_bytes));
+    }
+    counters_[i]->reserve(expected);
+    sized_[i] = true;
+  }
+  counters_[i]->add(keys);
 }
 
 uniqueness_stats uniqueness_counter::result() const {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <span>
 
+#include "chunks/chunk.hpp"
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/pipeline/uniqueness_stats.hpp"
 #include "uniqueness/identity_counter.hpp"
@@ -19,13 +20,12 @@ namespace fenbatch::pipeline::detail {
 
 class uniqueness_counter {
  public:
-  uniqueness_counter(identity_mask counted, std::uint64_t memory_bytes);
+  // `input_bytes`: the inputs' total size (0: unknown), for sizing the sets from the first chunk.
+  uniqueness_counter(identity_mask counted, std::uint64_t memory_bytes, std::uint64_t input_bytes);
 
   [[nodiscard]] identity_mask counted() const noexcept { return counted_; }
-  // Serial per identity, in input order.
-  void add(identity which, std::span<const core::position_key> keys) {
-    counters_[static_cast<std::size_t>(which)]->add(keys);
-  }
+  // The chunk's keys of one identity: serial per identity, in input order.
+  void add(identity which, const chunk& c);
   // What TSan is told a counting stage hands on (tsan_annotations.hpp): one per identity.
   [[nodiscard]] const void* token(identity which) const noexcept {
     return &counters_[static_cast<std::size_t>(which)];
@@ -35,6 +35,8 @@ class uniqueness_counter {
 
  private:
   identity_mask counted_;
+  std::uint64_t input_bytes_;
+  std::array<bool, identity_count> sized_{};
   std::array<std::unique_ptr<identity_counter>, identity_count> counters_;
 };
 
