@@ -13,6 +13,7 @@
 #include "chunks/chunk.hpp"
 #include "fenbatch/pipeline/uniqueness_stats.hpp"
 #include "uniqueness/identity_counter.hpp"
+#include "uniqueness/key_set.hpp"
 #include "uniqueness/uniqueness_counter.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -87,8 +88,9 @@ TEST(IdentityCounter, ExactWithinItsShareThenEstimated) {
   roomy.add(keys);
   EXPECT_EQ(roomy.result(), (identity_distinct{5'000, true}));
 
-  // 4096 slots of 17 bytes fit 100 KiB, and no growth from there: 3,072 keys at most.
-  EXPECT_EQ(largest_set_capacity(4096, 100 << 10), 4096U);
+  // 4096 slots of 16 bytes fit 100 KiB, growing to 6,144 (both alive: 160 KiB) does not:
+  // 3,072 keys at most.
+  EXPECT_EQ(key_set::largest_capacity(4096, 100 << 10), 4096U);
   identity_counter tight(100 << 10);
   tight.add(keys);
   const identity_distinct counted = tight.result();
@@ -98,8 +100,8 @@ TEST(IdentityCounter, ExactWithinItsShareThenEstimated) {
 }
 
 TEST(IdentityCounter, TheSwitchDoesNotDependOnHowKeysAreGroupedOrTheSetSized) {
-  // 1 MiB at 17 bytes a slot: capacities 4,096, 6,144, 9,216, 13,824, 20,736, 31,104 (growing
-  // to 46,656 would hold both arrays, 1.3 MB): 3/4 of 31,104, 23,328 keys, exactly.
+  // 1 MiB at 16 bytes a slot: capacities 4,096, 6,144, 9,216, 13,824, 20,736, 31,104 (growing
+  // to 46,656 would hold both arrays, 1.2 MB): 3/4 of 31,104, 23,328 keys, exactly.
   std::vector<core::position_key> keys;
   for (std::uint64_t i = 0; i < 23'328; ++i) keys.push_back(key_of(i));
   for (const std::uint64_t expected : {0ULL, 10'000ULL, 1'000'000ULL}) {
@@ -114,6 +116,22 @@ TEST(IdentityCounter, TheSwitchDoesNotDependOnHowKeysAreGroupedOrTheSetSized) {
     one_by_one.add({&one_more, 1});
     EXPECT_FALSE(one_by_one.result().exact) << expected;
   }
+}
+
+TEST(KeySet, AddsEachKeyOnceGrowsThenIsFull) {
+  key_set set(16, 24);  // 16 slots (12 keys), then 24 (18 keys), no further
+  EXPECT_EQ(set.insert(core::position_key{}), key_set::insertion::added);  // the all-zero key
+  EXPECT_EQ(set.insert(core::position_key{}), key_set::insertion::present);
+  for (std::uint64_t i = 1; i < 18; ++i) {
+    EXPECT_EQ(set.insert(key_of(i)), key_set::insertion::added) << i;
+    EXPECT_EQ(set.insert(key_of(i)), key_set::insertion::present) << i;
+  }
+  EXPECT_EQ(set.size(), 18U);
+  EXPECT_EQ(set.capacity(), 24U);
+  EXPECT_EQ(set.insert(key_of(100)), key_set::insertion::full);
+  EXPECT_EQ(set.insert(key_of(5)), key_set::insertion::present);
+  EXPECT_EQ(key_set::capacity_for(4096, 100'000, 1'000'000), 157'464U);  // 4096 x 1.5^9
+  EXPECT_EQ(key_set::capacity_for(4096, 100'000, 31'104), 31'104U);
 }
 
 TEST(RankUniqueness, SketchesMergeRegisterWise) {

@@ -1,24 +1,26 @@
-// One identity's distinct count for --uniqueness: an exact set (dedupe_set, its counts unused)
-// within a memory share, and beside it always a HyperLogLog sketch of the same keys. The set
-// grows as dedupe's does; when it would grow past its share it is dropped and the sketch's
-// estimate counts from then on. The switch depends only on the number of distinct keys seen
-// (never on chunk sizes or threads), and the sketch holds every key either way, so the result
-// is the same at any -j and chunk size for a given share.
+// One identity's distinct count for --uniqueness: an exact set (key_set) within a memory share,
+// and beside it always a HyperLogLog sketch of the same keys. When the set would grow past its
+// share it is dropped and the sketch's estimate counts from then on. The switch depends only on
+// the number of distinct keys seen (never on chunk sizes or threads), and the sketch holds
+// every key either way, so the result is the same at any -j and chunk size for a given share.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <span>
 
-#include "dedupe/dedupe_set.hpp"
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/pipeline/uniqueness_stats.hpp"
 #include "uniqueness/hyperloglog.hpp"
+#include "uniqueness/key_set.hpp"
 
 namespace fenbatch::pipeline::detail {
 
 class identity_counter {
  public:
+  // The smallest set; it grows by half from here (key_set::largest_capacity).
+  static constexpr std::size_t initial_capacity = 4096;
+
   // `memory_bytes`: what the exact set may take, its growths included.
   explicit identity_counter(std::uint64_t memory_bytes);
 
@@ -33,14 +35,8 @@ class identity_counter {
 
  private:
   hyperloglog sketch_;
-  std::unique_ptr<dedupe_set> set_;  // null once past its share (or when not even one fits)
+  std::unique_ptr<key_set> set_;  // null once past its share (or when not even one fits)
   std::size_t largest_capacity_ = 0;
-  bool growth_forbidden_ = false;
 };
-
-// The largest capacity a dedupe_set made with `initial` slots (17 bytes each) grows to within
-// `memory_bytes`, counting the old arrays that live on while it grows; 0 when `initial` does
-// not fit.
-[[nodiscard]] std::size_t largest_set_capacity(std::size_t initial, std::uint64_t memory_bytes);
 
 }  // namespace fenbatch::pipeline::detail
