@@ -21,9 +21,9 @@ void uniqueness_counter::add(identity which, const chunk& c) {
   const std::vector<core::position_key>& keys = c.identity_keys[i];
   if (!sized_[i]) {
     // As dedupe sizes its set (budget_switch::expected_keys): the inputs' size at the first
-    // chunk's keys per byte, every key new at worst; unknown (a pipe): from 2^20.
-    constexpr std::uint64_t unknown_size_keys = 1 << 20;
-    std::uint64_t expected = unknown_size_keys;
+    // chunk's keys per byte, every key new at worst. Unknown (a pipe): grown from the smallest
+    // (six sets of 2^20 keys would touch a hundred MiB of huge pages for a short stream).
+    std::uint64_t expected = 0;
     if (input_bytes_ != 0 && c.input.text_bytes != 0) {
       expected = static_cast<std::uint64_t>(static_cast<double>(input_bytes_) *
                                             static_cast<double>(keys.size()) /
