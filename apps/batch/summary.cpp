@@ -168,6 +168,19 @@ std::string distribution_summary(const pipeline::distribution_stats& d, std::uin
          " of parts joined on rank 0";
 }
 
+// --uniqueness: "  distinct position        1,234", "~1,234 (estimate, +-0.41%)" past the
+// identity's memory share and in a distributed run.
+void print_uniqueness(const run_stats& s) {
+  if (!s.uniqueness) return;
+  for (std::size_t i = 0; i < pipeline::identity_count; ++i) {
+    const pipeline::identity_distinct& counted = s.uniqueness->identities[i];
+    const std::string name(pipeline::identity_name(static_cast<pipeline::identity>(i)));
+    std::fprintf(stderr, "  distinct %-19s %s%s%s\n", name.c_str(), counted.exact ? "" : "~",
+                 with_commas(counted.distinct).c_str(),
+                 counted.exact ? "" : " (estimate, +-0.41%)");
+  }
+}
+
 void print_stats(const run_stats& s, const run_config& config) {
   const double seconds = s.wall_seconds > 0 ? s.wall_seconds : 1e-9;
   std::fprintf(stderr,
@@ -215,6 +228,7 @@ void print_stats(const run_stats& s, const run_config& config) {
                          counter::castling_standard, counter::castling_chess960});
   print_counter_line(s, {counter::legal_ep, counter::in_check});
   print_written_positions(s);
+  print_uniqueness(s);
   if (s.inputs.size() > 1) {
     for (const pipeline::input_stats& input : s.inputs) {
       print_input(input, !config.exclude_paths.empty(), !config.where.empty());

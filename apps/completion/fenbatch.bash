@@ -6,7 +6,7 @@
 # The option lists are each program's --help; tests/docs checks them both ways.
 
 # The options of fenbatch and fenbatch-mpi (the same command line), and of fenbatch-gen.
-_fenbatch_batch_options='--dedupe --key --output --exclude --where
+_fenbatch_batch_options='--dedupe --key --output --exclude --where --uniqueness
   --input-format --fen-field --payload --no-mmap --allow-special --max-bytes
   --format --castling --ep --compress --level --rejects --duplicates --counts
   --repair --max-invalid --samples --list-reasons

@@ -177,5 +177,32 @@ TEST(ResolveRun, NoWhereCompilesNothing) {
   EXPECT_EQ(run.lines.where_needs, 0);
 }
 
+// --uniqueness: all six identities without dedupe (bits in pipeline::identity order); with
+// dedupe all but --key's, which is `unique`; none for a reference, none without the option. It
+// implies no dedupe and no temporaries.
+TEST(ResolveRun, UniquenessKeysEveryIdentityButTheOneDedupeCounts) {
+  run_config config = two_inputs();
+  EXPECT_EQ(resolve_run(config).lines.identities, 0);
+  config.uniqueness = true;
+  config.exclude_paths = {"ref.fen"};
+  const resolved_run plain = resolve_run(config);
+  EXPECT_EQ(plain.lines.identities, 0b111111);
+  EXPECT_FALSE(plain.dedupe.enabled);
+  EXPECT_FALSE(plain.resources.may_write_temporaries);
+  EXPECT_TRUE(plain.report.uniqueness);
+  ASSERT_EQ(plain.references.size(), 1U);
+  EXPECT_EQ(plain.references[0].lines.identities, 0);
+  config.dedupe = true;
+  EXPECT_EQ(resolve_run(config).lines.identities, 0b111101);  // position (bit 1) is unique
+  config.key = core::key_kind::full;
+  EXPECT_EQ(resolve_run(config).lines.identities, 0b111110);
+  config.key = core::key_kind::board;
+  EXPECT_EQ(resolve_run(config).lines.identities, 0b110111);
+  config.key = core::key_kind::placement;
+  EXPECT_EQ(resolve_run(config).lines.identities, 0b101111);
+  config.key = core::key_kind::mirror;
+  EXPECT_EQ(resolve_run(config).lines.identities, 0b011111);
+}
+
 }  // namespace
 }  // namespace fenbatch::pipeline::detail

@@ -71,6 +71,10 @@ run_stats every_field_set() {
   s.memory = {1ULL << 33, "cgroup memory.max", true, 77, 16, 1ULL << 40};
   s.distribution = {4, 1ULL << 35, 123456789};
   s.filtered_by_where = {5, 0, 1ULL << 36};
+  // (Sketches empty here: every truncation of the bytes is tried, and full ones are 384 KiB.)
+  s.uniqueness = uniqueness_stats{};
+  s.uniqueness->identities = {
+      {{1, true}, {2, false}, {3, true}, {1ULL << 40, false}, {0, true}, {6, false}}};
   return s;
 }
 
@@ -91,6 +95,7 @@ void expect_same(const run_stats& got, const run_stats& expected) {
   EXPECT_EQ(got.memory, expected.memory);
   EXPECT_EQ(got.distribution, expected.distribution);
   EXPECT_EQ(got.filtered_by_where, expected.filtered_by_where);
+  EXPECT_EQ(got.uniqueness, expected.uniqueness);
 }
 
 TEST(StatsWire, EveryFieldComesBack) {
@@ -101,8 +106,21 @@ TEST(StatsWire, EveryFieldComesBack) {
 
 TEST(StatsWire, StartsWithTheMagicWordAndVersionLittleEndian) {
   const std::string bytes = encode_stats(run_stats{});
-  // 0x57534246 little-endian is "FBSW"; version 2 (2: filtered_by_where).
-  EXPECT_EQ(bytes.substr(0, 8), std::string("FBSW\x02\x00\x00\x00", 8));
+  // 0x57534246 little-endian is "FBSW"; version 3 (2: filtered_by_where, 3: uniqueness).
+  EXPECT_EQ(bytes.substr(0, 8), std::string("FBSW\x03\x00\x00\x00", 8));
+}
+
+TEST(StatsWire, UniquenessSketchesComeBackAndOnlyWhole) {
+  run_stats stats;
+  stats.uniqueness = uniqueness_stats{};
+  stats.uniqueness->sketches.assign(identity_count * sketch_registers, 0);
+  for (std::size_t i = 0; i < stats.uniqueness->sketches.size(); ++i) {
+    stats.uniqueness->sketches[i] = static_cast<std::uint8_t>(i % 50);
+  }
+  expect_same(decode_stats(encode_stats(stats)), stats);
+  // One register short: the length prefix (8 bytes) before the registers says 393,215.
+  stats.uniqueness->sketches.pop_back();
+  EXPECT_THROW(static_cast<void>(decode_stats(encode_stats(stats))), std::runtime_error);
 }
 
 TEST(StatsWire, EveryTruncationIsRefused) {
@@ -325,6 +343,9 @@ TEST(MergeRankStats, OnePartIsItselfButForTheLinesBeforeTheSwitch) {
   const run_stats one = every_field_set();
   run_stats expected = one;
   expected.memory.lines_before_switch = 0;
+  // Uniqueness from the (here empty) sketches, estimated, even for one rank: 0, not exact.
+  expected.uniqueness->identities.fill({0, false});
+  expected.uniqueness->sketches.assign(identity_count * sketch_registers, 0);
   expect_same(merge_rank_stats({one}, 5), expected);
 }
 

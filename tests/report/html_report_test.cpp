@@ -368,5 +368,28 @@ TEST(HtmlReport, SameArgumentsSameBytes) {
   EXPECT_EQ(page_of(huge), page_of(huge));
 }
 
+// --uniqueness: a "Distinct positions" table, one row per identity in order, an estimate marked
+// "~" with its error; nothing of it without the option.
+TEST(HtmlReport, DistinctPositionsOnlyWithUniqueness) {
+  test::sample_run run = test::hand_filled_run();
+  EXPECT_EQ(page_of(run).find("id=\"uniqueness\""), std::string::npos);
+  run.config.uniqueness = true;
+  run.stats.uniqueness = uniqueness_stats{};
+  run.stats.uniqueness->identities = {
+      {{1234, true}, {1200, true}, {1199, true}, {1100, true}, {1000, true}, {987654, false}}};
+  const std::string page = page_of(run);
+  const std::string_view table = part(page, "<table id=\"uniqueness-table\"", "</table>");
+  EXPECT_EQ(occurrences(table, "<tr><th scope=\"row\"><code>"), 6U);
+  EXPECT_NE(table.find("<code>fen</code></th><td>the whole canonical FEN, move counters "
+                       "included</td><td class=\"n\">1,234</td>"),
+            std::string_view::npos);
+  EXPECT_NE(table.find("<code>mirror</code></th><td>the position up to the colour flip</td><td "
+                       "class=\"n\">~987,654 (\xC2\xB1"
+                       "0.41%)</td>"),
+            std::string_view::npos);
+  EXPECT_LT(table.find("<code>board_side_castling</code>"), table.find("<code>board_side</code>"));
+  EXPECT_NE(page.find("<th scope=\"row\">uniqueness</th>"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace fenbatch::pipeline

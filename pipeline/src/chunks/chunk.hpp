@@ -2,6 +2,7 @@
 // the statistics they contribute. Chunks are recycled, so their buffers keep their capacity.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/pipeline/run_counters.hpp"
+#include "fenbatch/pipeline/uniqueness_stats.hpp"
 #include "input/input_reader.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -81,6 +83,9 @@ struct chunk {
   // With --where, per expression (in the order given): the lines filtered by it, each under the
   // first expression that did not hold. Empty without --where.
   std::vector<std::uint64_t> filtered_by_where;
+  // With --uniqueness, per identity (pipeline::identity): the keys of the lines that reach
+  // dedupe, in line order; empty for an identity not counted.
+  std::array<std::vector<core::position_key>, identity_count> identity_keys;
   material_counter material;
 };
 

@@ -50,6 +50,7 @@
 #include "run/run_phases.hpp"
 #include "spill/spill_file.hpp"
 #include "stats/stats_document.hpp"
+#include "uniqueness/uniqueness_counter.hpp"
 
 namespace fenbatch::pipeline {
 namespace detail {
@@ -216,6 +217,10 @@ class distributed_run {
           all_lines.push_back(split_lines(lines[r]));
         }
         result_ = merge_rank_stats(all, run_.report.samples_per_reason);
+        if (result_.uniqueness) {  // --key's identity with dedupe: the run's unique, exact
+          finish_uniqueness(*result_.uniqueness, run_.dedupe.enabled, run_.lines.key,
+                            result_.unique);
+        }
         result_.distribution = {static_cast<std::uint64_t>(comm_.size()), exchanged, joined};
         result_.wall_seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();

@@ -73,6 +73,7 @@ void describe_options(start_settings& out, const report_options& c, const input_
   for (std::size_t i = 0; i < c.where.size(); ++i) {
     out.push_back({"--where " + std::to_string(i + 1), c.where[i]});
   }
+  out.push_back({"--uniqueness", flag(c.uniqueness)});
   out.push_back({"--no-mmap", flag(!reading.use_mmap)});
   out.push_back({"--allow-special", flag(reading.allow_special_files)});
   out.push_back({"--max-bytes", std::to_string(reading.max_bytes)});

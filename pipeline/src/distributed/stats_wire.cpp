@@ -6,12 +6,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <span>
 #include <stdexcept>
 #include <utility>
 
 #include "fenbatch/core/fen_errc.hpp"
+#include "uniqueness/uniqueness_counter.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -19,7 +21,8 @@ namespace {
 // "FBSW" and the format's version: a rank never reads another build's bytes, but a mix-up
 // (a message from another collective) must fail loudly rather than decode as numbers.
 constexpr std::uint32_t wire_magic = 0x57534246;
-constexpr std::uint32_t wire_version = 2;  // 2: filtered_by_where (--where)
+// 2: filtered_by_where (--where); 3: uniqueness (--uniqueness)
+constexpr std::uint32_t wire_version = 3;
 
 // Every count of run_counters, from the one list (run_counters.hpp), so that a counter added
 // there travels without an edit here. `Counters` is const for encoding, not for decoding.
@@ -157,6 +160,34 @@ std::string sample_prefix(const invalid_sample& sample) {
          ": " + std::string(core::to_string(sample.reason)) + ": ";
 }
 
+// --uniqueness: a flag, then per identity its count and whether exact, then the sketches'
+// registers (identity_count x sketch_registers bytes) as one text.
+void encode_uniqueness(wire_writer& out, const std::optional<uniqueness_stats>& uniqueness) {
+  out.flag(uniqueness.has_value());
+  if (!uniqueness) return;
+  for (const identity_distinct& counted : uniqueness->identities) {
+    out.u64(counted.distinct);
+    out.flag(counted.exact);
+  }
+  const std::vector<std::uint8_t>& registers = uniqueness->sketches;
+  out.text(std::string(registers.begin(), registers.end()));
+}
+
+std::optional<uniqueness_stats> decode_uniqueness(wire_reader& in) {
+  if (!in.flag()) return std::nullopt;
+  uniqueness_stats uniqueness;
+  for (identity_distinct& counted : uniqueness.identities) {
+    counted.distinct = in.u64();
+    counted.exact = in.flag();
+  }
+  const std::string registers = in.text();
+  if (!registers.empty() && registers.size() != identity_count * sketch_registers) {
+    wire_reader::fail("sketches of " + std::to_string(registers.size()) + " bytes");
+  }
+  uniqueness.sketches.assign(registers.begin(), registers.end());
+  return uniqueness;
+}
+
 }  // namespace
 
 std::string encode_stats(const run_stats& stats) {
@@ -213,6 +244,7 @@ std::string encode_stats(const run_stats& stats) {
   out.u64(stats.distribution.bytes_joined);
   out.u64(stats.filtered_by_where.size());
   for (const std::uint64_t n : stats.filtered_by_where) out.u64(n);
+  encode_uniqueness(out, stats.uniqueness);
   return out.take();
 }
 
@@ -271,6 +303,7 @@ run_stats decode_stats(std::string_view bytes) {
   stats.distribution.bytes_exchanged = in.u64();
   stats.distribution.bytes_joined = in.u64();
   for (std::uint64_t n = in.length(); n > 0; --n) stats.filtered_by_where.push_back(in.u64());
+  stats.uniqueness = decode_uniqueness(in);
   in.expect_end();
   return stats;
 }
@@ -319,6 +352,15 @@ run_stats merge_rank_stats(const std::vector<run_stats>& parts, unsigned samples
   }
 
   whole.reference = parts.front().reference;
+
+  // --uniqueness: distinct counts do not add over ranks; their sketches merge (estimates).
+  if (parts.front().uniqueness) {
+    std::vector<uniqueness_stats> rank_uniqueness;
+    for (const run_stats& part : parts) {
+      if (part.uniqueness) rank_uniqueness.push_back(*part.uniqueness);
+    }
+    whole.uniqueness = merge_rank_uniqueness(rank_uniqueness);
+  }
 
   // Every rank has the same budget (one command line, alike machines are the job's premise).
   // Each switches to partitions on its own, after its own lines: no count of the whole run's

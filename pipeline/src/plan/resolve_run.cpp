@@ -3,6 +3,7 @@
 #include "fenbatch/pipeline/config_error.hpp"
 #include "fenbatch/pipeline/run_config.hpp"
 #include "fenbatch/pipeline/where_check.hpp"
+#include "uniqueness/identity_keys.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -31,6 +32,7 @@ std::vector<reference_input> references_of(const run_config& config, const line_
     // because the filter would have dropped it from the test set.
     reference.lines.where.clear();
     reference.lines.where_needs = 0;
+    reference.lines.identities = 0;
     if (infer_input_format(path) != format) reference.lines.fen_field.clear();
     references.push_back(std::move(reference));
   }
@@ -76,17 +78,19 @@ output_options outputs_of(const run_config& config) {
 }  // namespace
 
 report_options describe_run(const run_config& config) {
-  return {config.inputs,
-          config.exclude_paths,
-          outputs_of(config),
-          lines_of(config, config.dedupe),
-          config.dedupe,
-          config.top,
-          config.samples_per_reason,
-          config.threads,
-          config.chunk_size,
-          config.max_bytes,
-          config.where};
+  report_options asked{config.inputs,
+                       config.exclude_paths,
+                       outputs_of(config),
+                       lines_of(config, config.dedupe),
+                       config.dedupe,
+                       config.top,
+                       config.samples_per_reason,
+                       config.threads,
+                       config.chunk_size,
+                       config.max_bytes,
+                       config.where};
+  asked.uniqueness = config.uniqueness;
+  return asked;
 }
 
 resolved_run resolve_run(const run_config& config) {
@@ -100,6 +104,7 @@ resolved_run resolve_run(const run_config& config) {
                 config.chunk_size};
   run.lines = lines_of(config, run.dedupe.enabled);
   compile_where(config, run.lines);
+  if (config.uniqueness) run.lines.identities = counted_identities(run.dedupe.enabled, config.key);
   run.references = references_of(config, run.lines);
   run.resources = {config.threads,
                    config.dedupe_shards,

@@ -49,6 +49,10 @@ struct line_options {
   // whatever --where says of it).
   std::vector<core::where_program> where;
   core::where_needs where_needs = 0;
+  // --uniqueness: the identities (uniqueness/identity_keys.hpp's identity_mask) whose keys each
+  // line that reaches dedupe gets, for the counting stages of pass 1; 0 without it, for a
+  // reference and for the replay of pass 3.
+  std::uint8_t identities = 0;
 };
 
 // A reference of --exclude: read whole, with its own line options (its format by its name).
@@ -102,6 +106,7 @@ struct report_options {
   std::size_t chunk_size = 1 << 20;
   std::uint64_t max_bytes = 0;
   std::vector<std::string> where;  // --where, as given
+  bool uniqueness = false;         // --uniqueness
 };
 
 // Where the run's remarks and progress go; either may be empty.

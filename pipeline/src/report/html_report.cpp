@@ -19,6 +19,7 @@
 #include "report/report_page.hpp"
 #include "report/report_words.hpp"
 #include "report/run_sections.hpp"
+#include "report/uniqueness_section.hpp"
 
 namespace fenbatch::pipeline {
 namespace {
@@ -129,6 +130,7 @@ std::string report_document(const run_stats& stats, const report_options& asked,
   write_reasons(p, stats);
   write_inputs(p, stats, asked);
   write_positions(p, stats);
+  write_uniqueness(p, stats);
   write_most_repeated(p, stats, asked);
   write_options(p, stats, asked);
   p.raw("</main><footer>fenbatch " FENBATCH_VERSION_STRING "</footer></div></body></html>\n");

@@ -87,6 +87,7 @@ void write_options(page& p, const run_stats& s, const report_options& asked) {
                                            : ", the codec's default level"));
   option_row(p, "top", std::to_string(asked.top));
   where_rows(p, s, asked.where);
+  if (asked.uniqueness) option_row(p, "uniqueness", "yes (see Distinct positions)");
   option_rows(p, "exclude", asked.references, inputs_listed);
   if (!asked.references.empty()) {
     const reference_stats& r = s.reference;

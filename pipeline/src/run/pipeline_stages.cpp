@@ -1,5 +1,6 @@
 #include "run/pipeline_stages.hpp"
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -107,6 +108,23 @@ chunk_filter keep_stage() {
   });
 }
 
+chunk_filter counting_stage(uniqueness_counter& counter) {
+  std::optional<chunk_filter> stages;
+  for (std::size_t i = 0; i < identity_count; ++i) {
+    const auto which = static_cast<identity>(i);
+    if ((counter.counted() & identity_bit(which)) == 0) continue;
+    // The counter of one identity is this stage's alone: its token is that counter's slot.
+    const chunk_filter stage =
+        chunk_stage(tbb::filter_mode::serial_in_order, [&counter, which](chunk& c) {
+          happens_after(counter.token(which));
+          const publish_on_exit published(counter.token(which));
+          counter.add(which, c);
+        });
+    stages = stages ? *stages & stage : stage;
+  }
+  return *stages;
+}
+
 tbb::filter<chunk*, void> write_filter(write_stage& writer, chunk_pool& pool) {
   return tbb::make_filter<chunk*, void>(tbb::filter_mode::serial_in_order,
                                         filter_body([&writer, &pool](chunk* c) {
@@ -124,8 +142,10 @@ tbb::filter<chunk*, void> write_filter(write_stage& writer, chunk_pool& pool) {
 
 tbb::filter<void, void> run_pipeline(const chunk_source& source, const chunk_filter& processing,
                                      const std::optional<chunk_filter>& deciding,
-                                     const tbb::filter<chunk*, void>& writing) {
+                                     const tbb::filter<chunk*, void>& writing,
+                                     const std::optional<chunk_filter>& counting) {
   chunk_filter work = processing;
+  if (counting) work = work & *counting;
   if (deciding) work = work & *deciding & keep_stage();
   return source & work & writing;
 }

@@ -28,6 +28,7 @@
 #include "input/input_reader.hpp"
 #include "plan/resolved_run.hpp"
 #include "stages/write_stage.hpp"
+#include "uniqueness/uniqueness_counter.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -52,14 +53,17 @@ struct read_state {
 [[nodiscard]] chunk_filter decide_stage(dedupe_stages& dedupe, const deferred_chunks& deferred,
                                         const input_reader& inputs);
 [[nodiscard]] chunk_filter keep_stage();
+// --uniqueness, pass 1 only: one serial in-order stage per counted identity, each adding the
+// chunk's keys of its identity to its counter (so the identities count side by side).
+[[nodiscard]] chunk_filter counting_stage(uniqueness_counter& counter);
 // Writes each chunk, releases its input and gives it back to the pool.
 [[nodiscard]] tbb::filter<chunk*, void> write_filter(write_stage& writer, chunk_pool& pool);
 
-// The one pipeline: `source`, process, then with dedupe `deciding` (dedupe_stage or
-// decide_stage) and keep, then write.
-[[nodiscard]] tbb::filter<void, void> run_pipeline(const chunk_source& source,
-                                                   const chunk_filter& processing,
-                                                   const std::optional<chunk_filter>& deciding,
-                                                   const tbb::filter<chunk*, void>& writing);
+// The one pipeline: `source`, process, then with --uniqueness `counting`, with dedupe
+// `deciding` (dedupe_stage or decide_stage) and keep, then write.
+[[nodiscard]] tbb::filter<void, void> run_pipeline(
+    const chunk_source& source, const chunk_filter& processing,
+    const std::optional<chunk_filter>& deciding, const tbb::filter<chunk*, void>& writing,
+    const std::optional<chunk_filter>& counting = std::nullopt);
 
 }  // namespace fenbatch::pipeline::detail

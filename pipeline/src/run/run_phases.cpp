@@ -45,7 +45,8 @@ run_phases::run_phases(const resolved_run& run, const part_of_run& part)
   // are mapped whole, even when a part of a distributed run reads a range of one).
   budget_ = choose_memory_budget(run.resources.memory_limit, read_memory_limits(),
                                  run.inputs.reading.use_mmap ? inputs_->file_bytes() : 0);
-  fit_to_memory(plan_, budget_.bytes, excluded_ ? excluded_->memory_bytes() : 0);
+  fit_to_memory(plan_, budget_.bytes, excluded_ ? excluded_->memory_bytes() : 0,
+                run.lines.identities != 0, run.dedupe.enabled);
   override_dedupe_memory(plan_, run.resources.test_memory_bytes);
   files_.emplace(run.outputs, plan_.threads,
                  [this](std::string_view text) { run_.listeners.notice(text); });
@@ -66,6 +67,11 @@ run_phases::run_phases(const resolved_run& run, const part_of_run& part)
       run.report, temp_dir_, run.listeners, *inputs_,
       written_files{files_->output(), files_->rejects(), files_->duplicates(), files_->counts()});
   if (!part.line_base.empty()) writer_->number_lines_from(part.line_base, part.append_global_place);
+  if (run.lines.identities != 0) {
+    uniqueness_.emplace(run.lines.identities, plan_.uniqueness_bytes, inputs_->total_bytes());
+  }
+  replay_lines_ = run.lines;
+  replay_lines_.identities = 0;  // counted in pass 1, every line
   reading_ = {&*inputs_, &headers_, plan_.chunk_size, 0};
   memory_ = {budget_.bytes, budget_.source};
   arena_.initialize(static_cast<int>(plan_.threads));
@@ -79,6 +85,9 @@ void run_phases::acquire_stages() {
   for (std::size_t s = 0; s < dedupe_->stage_count(); ++s) happens_after(dedupe_->stage_token(s));
   happens_after(&*dedupe_);
   happens_after(&*deferred_);
+  for (std::size_t i = 0; uniqueness_ && i < identity_count; ++i) {
+    happens_after(uniqueness_->token(static_cast<identity>(i)));
+  }
 }
 
 void run_phases::run_pipeline(const tbb::filter<void, void>& filters) {
@@ -97,9 +106,11 @@ void run_phases::run_pipeline(const tbb::filter<void, void>& filters) {
 void run_phases::read_pass() {
   std::optional<chunk_filter> deciding;
   if (run_.dedupe.enabled) deciding = dedupe_stage(*dedupe_, *deferred_);
+  std::optional<chunk_filter> counting;
+  if (uniqueness_) counting = counting_stage(*uniqueness_);
   run_pipeline(detail::run_pipeline(read_stage(pool_, reading_),
                                     process_stage(run_.lines, plan_.shard_count, excluded_.get()),
-                                    deciding, write_filter(*writer_, pool_)));
+                                    deciding, write_filter(*writer_, pool_), counting));
 }
 
 bool run_phases::resolve_partitions() {
@@ -115,10 +126,10 @@ bool run_phases::resolve_partitions() {
 
 void run_phases::replay_deferred() {
   writer_->progress().begin_phase(run_phase::writing, writer_->bytes_before_switch());
-  run_pipeline(detail::run_pipeline(replay_stage(pool_, *deferred_),
-                                    process_stage(run_.lines, plan_.shard_count, excluded_.get()),
-                                    decide_stage(*dedupe_, *deferred_, *inputs_),
-                                    write_filter(*writer_, pool_)));
+  run_pipeline(detail::run_pipeline(
+      replay_stage(pool_, *deferred_),
+      process_stage(replay_lines_, plan_.shard_count, excluded_.get()),
+      decide_stage(*dedupe_, *deferred_, *inputs_), write_filter(*writer_, pool_)));
   memory_.partitions = dedupe_->partition_count();
   memory_.temp_bytes = dedupe_->partition_temp_bytes() + deferred_->copied_bytes();
 }
@@ -126,6 +137,10 @@ void run_phases::replay_deferred() {
 run_stats run_phases::finish() {
   run_stats stats = writer_->finish(dedupe_if_asked());
   stats.memory = memory_;
+  if (uniqueness_) {
+    stats.uniqueness = uniqueness_->result();
+    finish_uniqueness(*stats.uniqueness, run_.dedupe.enabled, run_.lines.key, stats.unique);
+  }
   stats.reference = reference_;
   stats.inputs_changed = inputs_->changed_inputs();
   stats.stopped_at_max_bytes = inputs_->stopped_at_max_bytes();

@@ -35,6 +35,7 @@
 #include "run/pipeline_stages.hpp"
 #include "stages/run_plan.hpp"
 #include "stages/write_stage.hpp"
+#include "uniqueness/uniqueness_counter.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -93,6 +94,9 @@ class run_phases {
   std::optional<dedupe_stages> dedupe_;
   std::optional<deferred_chunks> deferred_;
   std::optional<write_stage> writer_;
+  // --uniqueness: the identity counters (pass 1), and the lines of pass 3 without identity keys.
+  std::optional<uniqueness_counter> uniqueness_;
+  line_options replay_lines_;
   chunk_pool pool_;
   read_state reading_{};
   memory_stats memory_;

@@ -7,11 +7,12 @@ namespace fenbatch::pipeline::detail {
 
 namespace {
 
-// The loops without --where are made here; those with it in process_chunk_where.cpp.
+// The plain loops are made here; the selecting ones (--where or --uniqueness) in
+// process_chunk_selecting.cpp.
 template <class Records>
 void process_with(chunk& c, const line_options& config, const dedupe_set* excluded,
                   bool with_origins, Records& records) {
-  if (config.where.empty()) {
+  if (config.where.empty() && config.identities == 0) {
     line_loop::process_with<false>(c, config, excluded, with_origins, records);
   } else {
     line_loop::process_selected(c, config, excluded, with_origins, records);
@@ -30,6 +31,7 @@ void process(chunk& c, const line_options& config, std::size_t shard_count,
   c.material.clear();
   c.counts = run_counters{};
   c.filtered_by_where.assign(config.where.size(), 0);
+  for (std::vector<core::position_key>& keys : c.identity_keys) keys.clear();
   const bool with_origins = config.keyed && config.with_origins;
   if (c.layout != nullptr) {
     field_records records(*c.layout, config);

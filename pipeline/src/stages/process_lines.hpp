@@ -1,8 +1,8 @@
 // The per-line loop of the parallel stage, as templates over what a run does: private to
-// the stages. process_chunk.cpp instantiates the loops of runs without --where and
-// process_chunk_where.cpp those with it, each in its own unit, so that the plain loops are
-// compiled as if --where did not exist (more instances in one unit changed GCC's inlining of
-// the plain loop: one more instruction per line).
+// the stages. process_chunk.cpp instantiates the plain loops and process_chunk_selecting.cpp
+// the selecting ones (--where or --uniqueness), each in its own unit, so that the plain loops
+// are compiled as if selection did not exist (more instances in one unit changed GCC's
+// inlining of the plain loop: one more instruction per line).
 #pragma once
 
 #include <cstddef>
@@ -25,6 +25,7 @@
 #include "formats/field_records.hpp"
 #include "plan/resolved_run.hpp"
 #include "stages/where_values_of.hpp"
+#include "uniqueness/identity_keys.hpp"
 
 namespace fenbatch::pipeline::detail::line_loop {
 
@@ -34,7 +35,9 @@ struct loop_options {
   bool dedupe;     // --dedupe: each kept line's facts are kept, for the written statistics
   bool excluding;  // --exclude
   bool origins;    // --counts or --duplicates: each valid line's index (and text) is kept
-  bool where;      // --where: each valid line's values are computed and the expressions tested
+  // --where or --uniqueness: each valid line's values are computed and the expressions tested,
+  // and with --uniqueness each kept line's identity keys made (runtime tests, per line)
+  bool selecting;
 };
 
 // FEN/EPD lines: the line is the record.
@@ -180,10 +183,11 @@ template <class Record>
   return i;
 }
 
-// A valid line with --where: counted, then filtered (counted under the first --where that does
-// not hold: valid, so in the statistics of the input, but neither written nor keyed) or on to
-// --exclude and the write as without --where. The facts are made first: a filtered line needs
-// them as an excluded one does.
+// A valid line with --where or --uniqueness: counted, then filtered (counted under the first
+// --where that does not hold: valid, so in the statistics of the input, but neither written nor
+// keyed) or on to --exclude and the write as without --where; a kept line gets its
+// --uniqueness keys. The facts are made first: a filtered line needs them as an excluded one
+// does.
 template <loop_options options, class Records, class Record>
 [[gnu::always_inline]] inline line_outcome count_and_select(const chunk_lines<Records>& lines,
                                                             const Record& rec,
@@ -198,7 +202,9 @@ template <loop_options options, class Records, class Record>
   c.material.add(signature);
   const line_facts facts = line_facts::make(signature, rec.pos.side_to_move, castling);
   line_outcome outcome = line_outcome::kept;
-  if (const std::size_t failed = first_failed_where(lines.config, rec, signature, castling);
+  if (const std::size_t failed = lines.config.where.empty()
+                                     ? 0
+                                     : first_failed_where(lines.config, rec, signature, castling);
       failed < lines.config.where.size()) {
     ++c.filtered_by_where[failed];
     ++n.filtered;
@@ -209,8 +215,12 @@ template <loop_options options, class Records, class Record>
   }
   if (outcome != line_outcome::kept) {
     lines.excluded_facts.add(facts, c.dropped_material);
-  } else if (options.dedupe) {
-    c.valid.back().facts = facts;
+    return outcome;
+  }
+  if (options.dedupe) c.valid.back().facts = facts;
+  // --uniqueness: a line that reaches dedupe, keyed under each identity counted.
+  if (lines.config.identities != 0) {
+    add_identity_keys(rec, lines.config.identities, c.identity_keys);
   }
   return outcome;
 }
@@ -221,7 +231,8 @@ template <loop_options options, class Records, class Record>
 // line's, and with dedupe a kept line's (for taking it out of the written statistics should it
 // turn out a duplicate); made after the write and the key, where they are at hand (before them
 // they cost a plain --dedupe run 1% more instructions). Inlined into the 8x8 loop, which thus
-// keeps its code; the cold 10x8 line has its own instance. With --where, count_and_select.
+// keeps its code; the cold 10x8 line has its own instance. With --where or --uniqueness,
+// count_and_select.
 template <loop_options options, class Records, class Record>
 [[gnu::always_inline]] inline line_outcome count_and_keep(const chunk_lines<Records>& lines,
                                                           const Record& rec, std::string_view line,
@@ -231,7 +242,7 @@ template <loop_options options, class Records, class Record>
   chunk& c = lines.c;
   run_counters& n = c.counts;
   ++n.valid;
-  if constexpr (options.where) return count_and_select<options>(lines, rec, line, index);
+  if constexpr (options.selecting) return count_and_select<options>(lines, rec, line, index);
   const bool kept = write_unless_excluded<options>(lines, rec, line, index);
 
   const core::castling_class castling = count_valid_record(rec, n);
@@ -316,28 +327,28 @@ void process_lines(chunk& c, const line_options& config, const dedupe_set* exclu
   excluded_facts.subtract_from(n);
 }
 
-// The loop made for what this run does, with or without --where.
-template <bool where, class Records>
+// The loop made for what this run does, selecting (--where or --uniqueness) or not.
+template <bool selecting, class Records>
 void process_with(chunk& c, const line_options& config, const dedupe_set* excluded,
                   bool with_origins, Records& records) {
   if (excluded != nullptr) {
     if (with_origins) {
-      process_lines<loop_options{true, true, true, where}>(c, config, excluded, records);
+      process_lines<loop_options{true, true, true, selecting}>(c, config, excluded, records);
     } else if (config.keyed) {
-      process_lines<loop_options{true, true, false, where}>(c, config, excluded, records);
+      process_lines<loop_options{true, true, false, selecting}>(c, config, excluded, records);
     } else {
-      process_lines<loop_options{false, true, false, where}>(c, config, excluded, records);
+      process_lines<loop_options{false, true, false, selecting}>(c, config, excluded, records);
     }
   } else if (with_origins) {
-    process_lines<loop_options{true, false, true, where}>(c, config, excluded, records);
+    process_lines<loop_options{true, false, true, selecting}>(c, config, excluded, records);
   } else if (config.keyed) {
-    process_lines<loop_options{true, false, false, where}>(c, config, excluded, records);
+    process_lines<loop_options{true, false, false, selecting}>(c, config, excluded, records);
   } else {
-    process_lines<loop_options{false, false, false, where}>(c, config, excluded, records);
+    process_lines<loop_options{false, false, false, selecting}>(c, config, excluded, records);
   }
 }
 
-// The loops with --where, for each kind of record (process_chunk_where.cpp).
+// The selecting loops, for each kind of record (process_chunk_selecting.cpp).
 void process_selected(chunk& c, const line_options& config, const dedupe_set* excluded,
                       bool with_origins, fen_lines& records);
 void process_selected(chunk& c, const line_options& config, const dedupe_set* excluded,

@@ -78,26 +78,41 @@ constexpr std::uint64_t buffer_allowance = std::uint64_t{8} << 20;
 constexpr std::uint64_t min_dedupe_bytes = std::uint64_t{4} << 20;
 constexpr std::size_t min_chunk_size = 64 << 10;
 
+// --uniqueness (fit_to_memory): the identity sets' share, from the budget alone; dedupe keeps
+// at least half of its part.
+void share_with_uniqueness(run_plan& plan, std::uint64_t budget, std::uint64_t reference_bytes,
+                           bool dedupe) {
+  const std::uint64_t others = budget / 4 + buffer_allowance + reference_bytes;
+  const std::uint64_t fixed_part = budget > others ? budget - others : 0;
+  plan.uniqueness_bytes = dedupe ? fixed_part / 4 : fixed_part;
+  if (dedupe) {
+    plan.partition_bytes -= std::min(plan.uniqueness_bytes, plan.partition_bytes / 2);
+  }
+}
+
 std::string mebibytes(std::uint64_t bytes) {
   return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB";
 }
 
 }  // namespace
 
-void fit_to_memory(run_plan& plan, std::uint64_t budget, std::uint64_t reference_bytes) {
+void fit_to_memory(run_plan& plan, std::uint64_t budget, std::uint64_t reference_bytes,
+                   bool uniqueness, bool dedupe) {
   plan.memory_budget = budget;
   const std::uint64_t chunk_share = budget / 4;
-  const auto chunks_bytes = [&plan] {
-    return std::uint64_t{plan.tokens} * plan.chunk_size * chunk_bytes_per_byte;
+  // --uniqueness: up to 6 keys of 16 bytes a line more, about 2 bytes per byte of input.
+  const std::uint64_t per_byte = chunk_bytes_per_byte + (uniqueness ? 2 : 0);
+  const auto chunks_bytes = [&plan, per_byte] {
+    return std::uint64_t{plan.tokens} * plan.chunk_size * per_byte;
   };
   if (chunks_bytes() > chunk_share) {
-    const std::uint64_t fitting = chunk_share / (plan.tokens * chunk_bytes_per_byte);
+    const std::uint64_t fitting = chunk_share / (plan.tokens * per_byte);
     plan.chunk_size = static_cast<std::size_t>(
         std::max<std::uint64_t>(fitting, std::min<std::size_t>(plan.chunk_size, min_chunk_size)));
   }
   if (chunks_bytes() > chunk_share) {
-    plan.tokens = static_cast<std::size_t>(std::max<std::uint64_t>(
-        plan.threads + 1, chunk_share / (plan.chunk_size * chunk_bytes_per_byte)));
+    plan.tokens = static_cast<std::size_t>(
+        std::max<std::uint64_t>(plan.threads + 1, chunk_share / (plan.chunk_size * per_byte)));
   }
   const std::uint64_t taken = chunks_bytes() + buffer_allowance + reference_bytes;
   if (taken + min_dedupe_bytes > budget) {
@@ -107,6 +122,7 @@ void fit_to_memory(run_plan& plan, std::uint64_t budget, std::uint64_t reference
                        mebibytes(min_dedupe_bytes) + " more");
   }
   plan.partition_bytes = budget - taken;
+  if (uniqueness) share_with_uniqueness(plan, budget, reference_bytes, dedupe);
   // While the set is written out to the partitions, their write buffers (at most a quarter
   // of the partitions' memory: partitioned_dedupe.cpp) are made: the set leaves them that.
   plan.set_bytes = plan.partition_bytes / 4 * 3;

@@ -21,6 +21,8 @@ struct run_plan {
   std::uint64_t memory_budget = 0;
   std::uint64_t set_bytes = 0;
   std::uint64_t partition_bytes = 0;
+  // --uniqueness: what the identity sets take together (fit_to_memory), shared equally.
+  std::uint64_t uniqueness_bytes = 0;
 };
 
 // Throws std::runtime_error when FENBATCH_FORCE_IMPL names a decoder this build or CPU lacks,
@@ -35,7 +37,12 @@ struct run_plan {
 // Fits the plan to `budget` bytes, of which `reference_bytes` are taken (the --exclude set):
 // chunks in flight get at most a quarter (smaller chunks first, then fewer), a fixed
 // allowance goes to buffers, the rest to dedupe. Throws config_error when too little is left.
-void fit_to_memory(run_plan& plan, std::uint64_t budget, std::uint64_t reference_bytes);
+// With `uniqueness` (--uniqueness), chunks are reckoned larger (each line's identity keys), and
+// the identity sets get a quarter of the dedupe part as the budget alone sets it (the budget
+// less its quarter for chunks, the buffers and the --exclude set: never the threads, so that
+// the counts are the same at any -j), taken from dedupe; without dedupe, all of it.
+void fit_to_memory(run_plan& plan, std::uint64_t budget, std::uint64_t reference_bytes,
+                   bool uniqueness = false, bool dedupe = true);
 
 // For tests and experiments (resource_options::test_memory_bytes): when `bytes` is not 0, the
 // set and the partitions get that instead of their share of the budget.

@@ -126,6 +126,7 @@ void write_options(json_writer& w, const report_options& asked) {
   w.begin_array();
   for (const std::string& text : asked.where) w.value(std::string_view(text));
   w.end_array();
+  w.member("uniqueness", asked.uniqueness);
   optional_path(w, "duplicates", asked.outputs.duplicates);
   optional_path(w, "counts", asked.outputs.counts);
   optional_path(w, "report", asked.outputs.report);
@@ -191,6 +192,27 @@ void write_filtered_by_where(json_writer& w, const run_stats& s, const report_op
     w.end_object();
   }
   w.end_array();
+}
+
+// --uniqueness: per identity its distinct positions, whether exact, and the relative standard
+// error of an estimate (0 when exact); null without the option.
+void write_uniqueness(json_writer& w, const run_stats& s) {
+  w.key("uniqueness");
+  if (!s.uniqueness) {
+    w.null();
+    return;
+  }
+  w.begin_object();
+  for (std::size_t i = 0; i < identity_count; ++i) {
+    const identity_distinct& counted = s.uniqueness->identities[i];
+    w.key(identity_name(static_cast<identity>(i)));
+    w.begin_object();
+    w.member("distinct", counted.distinct);
+    w.member("exact", counted.exact);
+    w.member("relative_standard_error", counted.exact ? 0.0 : sketch_relative_standard_error);
+    w.end_object();
+  }
+  w.end_object();
 }
 
 // null without --exclude.
@@ -295,6 +317,7 @@ std::string stats_document(const run_stats& s, const report_options& asked) {
   w.member("stopped_at_max_bytes", s.stopped_at_max_bytes);
   write_counters(w, s, counter_section::output, asked.dedupe);
   write_filtered_by_where(w, s, asked);
+  write_uniqueness(w, s);
 
   w.key("reconciliation");
   w.begin_object();

@@ -49,7 +49,7 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
                                 "castling": "xfen", "ep": "legal", "repair": False,
                                 "payload": False, "input_format": None, "fen_field": None,
                                 "compress": "auto", "level": 0, "top": 20, "exclude": [], "where": [],
-                                "duplicates": None, "counts": None,
+                                "uniqueness": False, "duplicates": None, "counts": None,
                                 "report": None})
     e("key_hash", s["key_hash"], "xxh3-128")
     e("dedupe_mode", s["dedupe_mode"], "probabilistic-128" if dedupe else "none")
@@ -74,6 +74,7 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
     e("excluded", s["excluded"], 0)
     e("filtered", s["filtered"], 0)
     e("filtered_by_where", s["filtered_by_where"], [])
+    e("uniqueness", s["uniqueness"], None)
     skipped = s["skipped"]["blank"] + s["skipped"]["comment"] + s["skipped"]["header"]
     e("lines == written + duplicates + excluded + invalid + skipped", s["lines"],
       s["written"] + s["duplicates"] + s["excluded"] + s["invalid"] + skipped)

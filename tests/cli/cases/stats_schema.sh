@@ -3,7 +3,8 @@
 # (python3-jsonschema): a plain run, a --dedupe run, a run with invalid lines and --rejects over
 # two inputs, --top 0, --exclude with --counts and --duplicates, a CSV input with --payload
 # and a compressed output, names that are not UTF-8 (an input, --exclude, --counts, the output:
-# their "_quoted" siblings) with --samples above the cap. Then broken documents are refused, so
+# their "_quoted" siblings) with --samples above the cap, --uniqueness with --where. Then
+# broken documents are refused, so
 # the check can fail: a required member missing, a count of the wrong type, a negative count,
 # an unknown member, an unknown reason in per_input, a schema_version other than 1, a "samples"
 # member incomplete, a "_quoted" sibling of the wrong type or of a member that is no name.
@@ -25,8 +26,9 @@ cp mixed.fen $'in\xff.fen'
 cp reference.epd $'ref\x80.epd'
 "$FENBATCH" -q --dedupe --samples 500 --exclude $'ref\x80.epd' --counts $'counts\xfe.tsv' \
   --stats-json names.json -o $'out\xfd.fen' $'in\xff.fen' second.fen
+"$FENBATCH" -q --uniqueness --where 'pieces > 2' --stats-json uniqueness.json -o u.fen mixed.fen
 python3 - "$schema" plain.json dedupe.json rejects.json top0.json exclude.json csv.json \
-  names.json <<'PY'
+  names.json uniqueness.json <<'PY'
 import copy, json, sys
 import jsonschema
 

@@ -53,6 +53,10 @@ struct run_config {
   // are not filtered. An expression that does not compile is a config_error
   // (where_check.hpp says why, in one line).
   std::vector<std::string> where;
+  // --uniqueness (issue 28): the statistics count the distinct positions of the lines that
+  // reach dedupe (valid, neither filtered nor excluded) under six identities
+  // (uniqueness_stats.hpp), with or without dedupe.
+  bool uniqueness = false;
 
   // How records are shaped; unset: inferred from each input's name (infer_input_format).
   std::optional<input_format> format;

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/pipeline/run_counters.hpp"
 #include "fenbatch/pipeline/top_lists.hpp"
+#include "fenbatch/pipeline/uniqueness_stats.hpp"
 
 namespace fenbatch::pipeline {
 
@@ -114,6 +116,8 @@ struct run_stats : run_counters {
   // under the first expression that did not hold for it (so they sum to `filtered`). Empty
   // without --where.
   std::vector<std::uint64_t> filtered_by_where;
+  // With --uniqueness: the distinct positions under each identity; unset without it.
+  std::optional<uniqueness_stats> uniqueness;
 
   double wall_seconds = 0;
   unsigned threads = 0;  // the threads used (run_config::threads, capped at the usable CPUs)
@@ -144,6 +148,8 @@ struct run_stats : run_counters {
   //   associative, not commutative);
   // - inputs_changed: this part's, then later's; stopped_at_max_bytes: either;
   // - filtered_by_where: index-wise (parts of one run have the same expressions);
+  // - uniqueness: not merged (distinct counts do not add: a position may be in both parts);
+  //   only a distributed run combines its ranks' sketches (merge_rank_stats);
   // - wall_seconds and threads: the larger (parts of one run run side by side; a caller that
   //   runs them one after another sets them itself).
   using run_counters::merge;
