@@ -56,7 +56,7 @@ std::string_view fraction_refusal(fraction_error error) noexcept {
   switch (error) {
     case fraction_error::none: return "";
     case fraction_error::not_a_fraction:
-      return "is not a fraction (write a decimal such as 0.1 or a percentage such as 10%)";
+      return "is not a fraction: write a decimal such as 0.1 or a percentage such as 10%";
     case fraction_error::zero: return "must be more than 0";
     case fraction_error::above_one: return "must be at most 1 (100%)";
     case fraction_error::too_precise: return "has more than 18 decimal places";

@@ -81,6 +81,10 @@ struct chunk {
   // With --where, per expression (in the order given): the lines filtered by it, each under the
   // first expression that did not hold. Empty without --where.
   std::vector<std::uint64_t> filtered_by_where;
+  // With --split, once routed (stages/split_routing.hpp): `kept` holds the lines for the
+  // output, and split_text[s] those for split s, with split_written[s] lines.
+  std::vector<text_buffer> split_text;
+  std::vector<std::uint64_t> split_written;
   material_counter material;
 };
 

@@ -6,6 +6,7 @@
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/material.hpp"
 #include "fenbatch/core/record.hpp"
+#include "fenbatch/core/selection_hash.hpp"
 #include "fenbatch/core/ten_by_eight/material.hpp"
 #include "fenbatch/core/ten_by_eight/position_key.hpp"
 #include "fenbatch/core/ten_by_eight/record.hpp"
@@ -21,10 +22,10 @@ namespace {
 // What varies between runs, as template parameters: the per-line loop of a plain run keeps
 // no branch for what it does not do (exclusion, origins).
 struct loop_options {
-  bool dedupe;     // --dedupe: each kept line's facts are kept, for the written statistics
+  bool dedupe;  // --dedupe or --split: each kept line is keyed, its facts kept for the statistics
   bool excluding;  // --exclude
   bool origins;    // --counts or --duplicates: each valid line's index (and text) is kept
-  bool where;      // --where: each valid line's values are computed and the expressions tested
+  bool selecting;  // --where or --sample: count_and_select decides each valid line
 };
 
 // FEN/EPD lines: the line is the record.
@@ -130,7 +131,22 @@ struct chunk_lines {
 }
 
 // What became of a valid line.
-enum class line_outcome : std::uint8_t { kept, excluded, filtered };
+enum class line_outcome : std::uint8_t { kept, excluded, filtered, unsampled };
+
+// The line written and kept with `key` (made after the write where it is made here, in
+// key_after_write) and, with origins, its index.
+template <loop_options options, class Records, class Record, class KeyAfterWrite>
+[[gnu::always_inline]] inline void append_kept(const chunk_lines<Records>& lines, const Record& rec,
+                                               std::string_view line, std::uint32_t index,
+                                               KeyAfterWrite key_after_write) {
+  chunk& c = lines.c;
+  const auto offset = static_cast<std::uint32_t>(c.text.size());
+  const auto length = static_cast<std::uint32_t>(lines.records.write(rec, line, c.text));
+  c.valid.push_back({key_after_write(), offset, length, {}});
+  if constexpr (options.origins) {
+    c.sources.push_back({index, lines.with_source_text ? line : std::string_view()});
+  }
+}
 
 // The line's key (made here unless --exclude made it), unless the reference has it; then the
 // line is written and kept with its key and, with origins, its index. Returns whether it was
@@ -141,18 +157,14 @@ template <loop_options options, class Records, class Record>
                                                          std::uint32_t index) {
   using core::make_key;
   using core::ten_by_eight::make_key;
-  chunk& c = lines.c;
   core::position_key key{};
   if constexpr (options.excluding) key = make_key(rec, lines.config.key);
   const bool kept = !options.excluding || !lines.excluded->contains(key);
   if (kept) {
-    const auto offset = static_cast<std::uint32_t>(c.text.size());
-    const auto length = static_cast<std::uint32_t>(lines.records.write(rec, line, c.text));
-    if constexpr (options.dedupe && !options.excluding) key = make_key(rec, lines.config.key);
-    c.valid.push_back({key, offset, length, {}});
-    if constexpr (options.origins) {
-      c.sources.push_back({index, lines.with_source_text ? line : std::string_view()});
-    }
+    append_kept<options>(lines, rec, line, index, [&] {
+      if constexpr (options.dedupe && !options.excluding) key = make_key(rec, lines.config.key);
+      return key;
+    });
   }
   return kept;
 }
@@ -170,10 +182,28 @@ template <class Record>
   return i;
 }
 
-// A valid line with --where: counted, then filtered (counted under the first --where that does
-// not hold: valid, so in the statistics of the input, but neither written nor keyed) or on to
-// --exclude and the write as without --where. The facts are made first: a filtered line needs
-// them as an excluded one does.
+// --sample: the key made first, --exclude before the sample (so that `excluded` keeps its
+// meaning, a reference's positions, whatever the sample), then written only if the position's
+// value under the sample's seed is below the threshold (core/selection_hash.hpp).
+template <loop_options options, class Records, class Record>
+[[gnu::always_inline]] inline line_outcome sample_and_write(const chunk_lines<Records>& lines,
+                                                            const Record& rec,
+                                                            std::string_view line,
+                                                            std::uint32_t index) {
+  const line_options& config = lines.config;
+  const core::position_key key = make_key(rec, config.key);  // (found by the record's namespace)
+  if (options.excluding && lines.excluded->contains(key)) return line_outcome::excluded;
+  if (core::selection_value(key, config.sample_seed) >= *config.sample_threshold) {
+    return line_outcome::unsampled;
+  }
+  append_kept<options>(lines, rec, line, index, [&key] { return key; });
+  return line_outcome::kept;
+}
+
+// A valid line with --where or --sample: counted, then filtered (counted under the first --where
+// that does not hold: valid, so in the statistics of the input, but neither written nor keyed)
+// or on to --exclude, --sample and the write. The facts are made first: a filtered or
+// unsampled line needs them as an excluded one does.
 template <loop_options options, class Records, class Record>
 [[gnu::always_inline]] inline line_outcome count_and_select(const chunk_lines<Records>& lines,
                                                             const Record& rec,
@@ -188,11 +218,16 @@ template <loop_options options, class Records, class Record>
   c.material.add(signature);
   const line_facts facts = line_facts::make(signature, rec.pos.side_to_move, castling);
   line_outcome outcome = line_outcome::kept;
-  if (const std::size_t failed = first_failed_where(lines.config, rec, signature, castling);
-      failed < lines.config.where.size()) {
+  const std::size_t failed =
+      lines.config.where.empty() ? 0 : first_failed_where(lines.config, rec, signature, castling);
+  if (failed < lines.config.where.size()) {
     ++c.filtered_by_where[failed];
     ++n.filtered;
     outcome = line_outcome::filtered;
+  } else if (lines.config.sample_threshold) {
+    outcome = sample_and_write<options>(lines, rec, line, index);
+    n.excluded += outcome == line_outcome::excluded ? 1 : 0;
+    n.unsampled += outcome == line_outcome::unsampled ? 1 : 0;
   } else if (!write_unless_excluded<options>(lines, rec, line, index)) {
     ++n.excluded;
     outcome = line_outcome::excluded;
@@ -211,7 +246,8 @@ template <loop_options options, class Records, class Record>
 // line's, and with dedupe a kept line's (for taking it out of the written statistics should it
 // turn out a duplicate); made after the write and the key, where they are at hand (before them
 // they cost a plain --dedupe run 1% more instructions). Inlined into the 8x8 loop, which thus
-// keeps its code; the cold 10x8 line has its own instance. With --where, count_and_select.
+// keeps its code; the cold 10x8 line has its own instance. With --where or --sample,
+// count_and_select.
 template <loop_options options, class Records, class Record>
 [[gnu::always_inline]] inline line_outcome count_and_keep(const chunk_lines<Records>& lines,
                                                           const Record& rec, std::string_view line,
@@ -221,7 +257,7 @@ template <loop_options options, class Records, class Record>
   chunk& c = lines.c;
   run_counters& n = c.counts;
   ++n.valid;
-  if constexpr (options.where) return count_and_select<options>(lines, rec, line, index);
+  if constexpr (options.selecting) return count_and_select<options>(lines, rec, line, index);
   const bool kept = write_unless_excluded<options>(lines, rec, line, index);
 
   const core::castling_class castling = count_valid_record(rec, n);
@@ -259,6 +295,7 @@ template <loop_options options, class Records>
     case line_outcome::kept: break;
     case line_outcome::excluded: ++n.ten_by_eight_excluded; break;
     case line_outcome::filtered: ++n.ten_by_eight_filtered; break;
+    case line_outcome::unsampled: ++n.ten_by_eight_unsampled; break;
   }
 }
 
@@ -306,30 +343,35 @@ void process_lines(chunk& c, const line_options& config, const dedupe_set* exclu
   excluded_facts.subtract_from(n);
 }
 
+// Whether each written line is keyed: for dedupe, or for its --split.
+[[nodiscard]] bool keys_lines(const line_options& config) noexcept {
+  return config.keyed || config.keys_for_splits;
+}
+
 // The loop made for what this run does.
-template <bool where, class Records>
+template <bool selecting, class Records>
 void process_with(chunk& c, const line_options& config, const dedupe_set* excluded,
                   bool with_origins, Records& records) {
   if (excluded != nullptr) {
     if (with_origins) {
-      process_lines<loop_options{true, true, true, where}>(c, config, excluded, records);
-    } else if (config.keyed) {
-      process_lines<loop_options{true, true, false, where}>(c, config, excluded, records);
+      process_lines<loop_options{true, true, true, selecting}>(c, config, excluded, records);
+    } else if (keys_lines(config)) {
+      process_lines<loop_options{true, true, false, selecting}>(c, config, excluded, records);
     } else {
-      process_lines<loop_options{false, true, false, where}>(c, config, excluded, records);
+      process_lines<loop_options{false, true, false, selecting}>(c, config, excluded, records);
     }
   } else if (with_origins) {
-    process_lines<loop_options{true, false, true, where}>(c, config, excluded, records);
-  } else if (config.keyed) {
-    process_lines<loop_options{true, false, false, where}>(c, config, excluded, records);
+    process_lines<loop_options{true, false, true, selecting}>(c, config, excluded, records);
+  } else if (keys_lines(config)) {
+    process_lines<loop_options{true, false, false, selecting}>(c, config, excluded, records);
   } else {
-    process_lines<loop_options{false, false, false, where}>(c, config, excluded, records);
+    process_lines<loop_options{false, false, false, selecting}>(c, config, excluded, records);
   }
 }
 template <class Records>
 void process_with(chunk& c, const line_options& config, const dedupe_set* excluded,
                   bool with_origins, Records& records) {
-  if (config.where.empty()) {
+  if (config.where.empty() && !config.sample_threshold) {
     process_with<false>(c, config, excluded, with_origins, records);
   } else {
     process_with<true>(c, config, excluded, with_origins, records);
@@ -364,7 +406,7 @@ void process(chunk& c, const line_options& config, std::size_t shard_count,
   n.bytes = c.input.text_bytes;
   n.bom_skipped = c.input.bom_skipped ? 1 : 0;
   n.crlf_lines += c.input.dropped_crlf_lines;
-  n.written = n.valid - n.excluded - n.filtered;
+  n.written = n.valid - n.excluded - n.filtered - n.unsampled;
   n.derive_eight_by_eight();
   if (config.keyed) {
     group_by_shard(c, shard_count, with_origins);

@@ -12,6 +12,7 @@
 
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/core/record.hpp"
+#include "fenbatch/core/selection_hash.hpp"
 #include "fenbatch/core/write.hpp"
 #include "fenbatch/pipeline/compression.hpp"
 #include "fenbatch/pipeline/record_format.hpp"
@@ -34,6 +35,15 @@ struct progress_info {
   bool partitioned = false;  // the run has switched to partitioned dedupe (three passes)
 };
 
+// --split NAME=FRACTION:FILE (issue 28): the positions whose value (core/selection_hash.hpp)
+// falls in this split's share go to FILE instead of the output.
+struct split_request {
+  std::string name;
+  core::decimal_fraction fraction;
+  std::string fraction_text;  // as given ("10%"), for the statistics
+  std::string path;
+};
+
 struct run_config {
   std::vector<std::string> inputs;  // read in this order as one stream; "-" is standard input
   std::string output = "-";         // "-" is standard output
@@ -53,6 +63,16 @@ struct run_config {
   // are not filtered. An expression that does not compile is a config_error
   // (where_check.hpp says why, in one line).
   std::vector<std::string> where;
+  // --split and --sample (issue 28), decided by the position (core/selection_hash.hpp): each
+  // written position goes to the split its value falls in (cumulative shares, in the order
+  // given), the rest to the output; --sample keeps only the valid lines whose value (under
+  // its own seed) falls below the fraction, after --exclude and before dedupe (the others are
+  // unsampled). Neither implies dedupe. References are neither split nor sampled.
+  std::vector<split_request> splits;
+  std::uint64_t split_seed = 0;
+  std::optional<core::decimal_fraction> sample;
+  std::string sample_text;  // as given ("1%"), for the statistics
+  std::uint64_t sample_seed = 1;
 
   // How records are shaped; unset: inferred from each input's name (infer_input_format).
   std::optional<input_format> format;

@@ -30,7 +30,7 @@ struct fraction_reading {
 
 [[nodiscard]] fraction_reading read_fraction(std::string_view text) noexcept;
 
-// Why a fraction was refused, for a usage message: "is not a fraction (write 0.1 or 10%)"...
+// Why a fraction was refused, for a usage message: "must be more than 0"...
 [[nodiscard]] std::string_view fraction_refusal(fraction_error error) noexcept;
 
 // The exact sum of `fractions` (empty only if it passes 2^64 units at the finest precision).
