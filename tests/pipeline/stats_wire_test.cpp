@@ -71,6 +71,7 @@ run_stats every_field_set() {
   s.memory = {1ULL << 33, "cgroup memory.max", true, 77, 16, 1ULL << 40};
   s.distribution = {4, 1ULL << 35, 123456789};
   s.filtered_by_where = {5, 0, 1ULL << 36};
+  s.written_by_split = {7, 1ULL << 37};
   return s;
 }
 
@@ -91,6 +92,7 @@ void expect_same(const run_stats& got, const run_stats& expected) {
   EXPECT_EQ(got.memory, expected.memory);
   EXPECT_EQ(got.distribution, expected.distribution);
   EXPECT_EQ(got.filtered_by_where, expected.filtered_by_where);
+  EXPECT_EQ(got.written_by_split, expected.written_by_split);
 }
 
 TEST(StatsWire, EveryFieldComesBack) {
@@ -101,8 +103,8 @@ TEST(StatsWire, EveryFieldComesBack) {
 
 TEST(StatsWire, StartsWithTheMagicWordAndVersionLittleEndian) {
   const std::string bytes = encode_stats(run_stats{});
-  // 0x57534246 little-endian is "FBSW"; version 2 (2: filtered_by_where).
-  EXPECT_EQ(bytes.substr(0, 8), std::string("FBSW\x02\x00\x00\x00", 8));
+  // 0x57534246 little-endian is "FBSW"; version 3 (2: filtered_by_where, 3: written_by_split).
+  EXPECT_EQ(bytes.substr(0, 8), std::string("FBSW\x03\x00\x00\x00", 8));
 }
 
 TEST(StatsWire, EveryTruncationIsRefused) {
@@ -207,6 +209,14 @@ TEST(MergeRankStats, FilteredByWhereAddsExpressionByExpression) {
   parts[2].filtered_by_where = {100, 300};
   const run_stats whole = merge_rank_stats(parts, 5);
   EXPECT_EQ(whole.filtered_by_where, (std::vector<std::uint64_t>{111, 320}));
+}
+
+TEST(MergeRankStats, WrittenBySplitAddsSplitBySplit) {
+  std::vector<run_stats> parts(3);
+  parts[0].written_by_split = {1, 0};
+  parts[1].written_by_split = {10, 20};
+  parts[2].written_by_split = {100, 300};
+  EXPECT_EQ(merge_rank_stats(parts, 5).written_by_split, (std::vector<std::uint64_t>{111, 320}));
 }
 
 TEST(MergeRankStats, SamplesAreTheFirstPerReasonInRankOrder) {
