@@ -34,7 +34,8 @@ bool same(const run_stats& a, const run_stats& b) {
          std::string_view(reinterpret_cast<const char*>(&a.wall_seconds), sizeof a.wall_seconds) ==
              std::string_view(reinterpret_cast<const char*>(&b.wall_seconds),
                               sizeof b.wall_seconds) &&
-         a.threads == b.threads && a.memory == b.memory && a.distribution == b.distribution;
+         a.threads == b.threads && a.memory == b.memory && a.distribution == b.distribution &&
+         a.filtered_by_where == b.filtered_by_where && a.written_by_split == b.written_by_split;
 }
 
 }  // namespace
