@@ -204,6 +204,7 @@ struct option_texts {
   std::string compress = "auto", level, top = "20";
   std::string memory_limit;
   std::vector<std::string> operands;
+  selection_texts selection;
 };
 
 // The visible options, in the groups --help shows.
@@ -296,7 +297,11 @@ po::options_description visible_options(command_line& c, option_texts& t) {
       ("version", "print the version and exit");
   // clang-format on
   po::options_description visible;
-  visible.add(main_job).add(selection_options(config)).add(input).add(output).add(validation);
+  visible.add(main_job)
+      .add(selection_options(config, t.selection))
+      .add(input)
+      .add(output)
+      .add(validation);
   visible.add(statistics).add(performance).add(memory).add(other);
   return visible;
 }
@@ -439,7 +444,7 @@ std::optional<command_line> parse_command_line(int argc, char** argv, bool print
   c.quiet = vm.count("quiet") != 0;
   c.progress = !c.quiet && vm.count("no-progress") == 0 && ::isatty(STDERR_FILENO) != 0;
   read_numbers(c, t, vm, read);
-  check_selection(config);
+  check_selection(config, t.selection);
   return c;
 }
 

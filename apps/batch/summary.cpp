@@ -74,23 +74,24 @@ void print_written_positions(const run_stats& s) {
 
 // "   8x8: lines 10, valid 8, invalid 2, duplicates 1, written 7" and the same for 10x8, once
 // a 10x8 line was seen (an 8x8 corpus's summary stays as it was); "excluded N" with --exclude
-// and "filtered N" with --where before "written".
-void print_boards(const run_stats& s, bool exclude, bool where) {
+// and "filtered N" with --where, "unsampled N" with --sample before "written".
+void print_boards(const run_stats& s, bool exclude, bool where, bool sample) {
   if (s.ten_by_eight_lines == 0) return;
-  using board_counters = std::array<counter, 7>;
+  using board_counters = std::array<counter, 8>;
   for (const board_counters& board :
        {board_counters{counter::eight_by_eight_lines, counter::eight_by_eight_valid,
                        counter::eight_by_eight_invalid, counter::eight_by_eight_duplicates,
                        counter::eight_by_eight_excluded, counter::eight_by_eight_filtered,
-                       counter::eight_by_eight_written},
+                       counter::eight_by_eight_unsampled, counter::eight_by_eight_written},
         board_counters{counter::ten_by_eight_lines, counter::ten_by_eight_valid,
                        counter::ten_by_eight_invalid, counter::ten_by_eight_duplicates,
                        counter::ten_by_eight_excluded, counter::ten_by_eight_filtered,
-                       counter::ten_by_eight_written}}) {
+                       counter::ten_by_eight_unsampled, counter::ten_by_eight_written}}) {
     std::vector<counter> shown(board.begin(), board.begin() + 4);
     if (exclude) shown.push_back(board[4]);
     if (where) shown.push_back(board[5]);
-    shown.push_back(board[6]);
+    if (sample) shown.push_back(board[6]);
+    shown.push_back(board[7]);
     print_counter_line(s, shown);
   }
 }
@@ -104,15 +105,33 @@ void print_filtered_by_where(const run_stats& s, const std::vector<std::string>&
   }
 }
 
+// "  split test (10%) test.fen: written 12" for each --split, then "  output out.fen: written
+// 100": where the written lines went.
+void print_splits(const run_stats& s, const run_config& config) {
+  if (config.splits.empty()) return;
+  std::uint64_t to_splits = 0;
+  for (std::size_t i = 0; i < config.splits.size(); ++i) {
+    const pipeline::split_request& split = config.splits[i];
+    const std::uint64_t n = i < s.written_by_split.size() ? s.written_by_split[i] : 0;
+    to_splits += n;
+    std::fprintf(stderr, "  split %s (%s) %s: written %s\n", split.name.c_str(),
+                 split.fraction_text.c_str(), pipeline::quoted_name(split.path).c_str(),
+                 with_commas(n).c_str());
+  }
+  std::fprintf(stderr, "  output %s: written %s\n", pipeline::quoted_name(config.output).c_str(),
+               with_commas(s.written - to_splits).c_str());
+}
+
 // "  input a.fen: lines 10, valid 8, invalid 1, skipped 1, duplicates 2, written 6", and
-// "excluded N" before "written" with --exclude, and "filtered N" with --where. The name quoted
-// as ls quotes it where needed.
-void print_input(const pipeline::input_stats& input, bool exclude, bool where) {
+// "excluded N" before "written" with --exclude, "filtered N" with --where, "unsampled N" with
+// --sample. The name quoted as ls quotes it where needed.
+void print_input(const pipeline::input_stats& input, bool exclude, bool where, bool sample) {
   const pipeline::run_counters& c = input.counts;
   const std::string name = pipeline::quoted_name(input.path);
   std::string dropped;
   if (exclude) dropped.append(", excluded ").append(with_commas(c.excluded));
   if (where) dropped.append(", filtered ").append(with_commas(c.filtered));
+  if (sample) dropped.append(", unsampled ").append(with_commas(c.unsampled));
   std::fprintf(
       stderr,
       "  input %s: lines %s, valid %s, invalid %s, skipped %s, duplicates %s%s, written %s\n",
@@ -196,7 +215,7 @@ void print_stats(const run_stats& s, const run_config& config) {
   for (const counter c :
        {counter::valid, counter::invalid, counter::skipped_blank, counter::skipped_comment,
         counter::skipped_header, counter::written, counter::duplicates, counter::unique,
-        counter::excluded, counter::filtered}) {
+        counter::excluded, counter::filtered, counter::unsampled}) {
     const counter_info& info = describe(c);
     if (info.reported == pipeline::counter_reported::with_dedupe && !config.dedupe) {
       continue;
@@ -205,6 +224,7 @@ void print_stats(const run_stats& s, const run_config& config) {
     if (c == counter::skipped_header && info.value(s) == 0) continue;
     if (c == counter::excluded && config.exclude_paths.empty()) continue;
     if (c == counter::filtered && config.where.empty()) continue;
+    if (c == counter::unsampled && !config.sample) continue;
     std::fprintf(stderr, "  %-12s %15s\n", label(info.name()).c_str(),
                  with_commas(info.value(s)).c_str());
   }
@@ -217,13 +237,16 @@ void print_stats(const run_stats& s, const run_config& config) {
     }
   }
   print_filtered_by_where(s, config.where);
-  // "filtered" only with --where, so that the summary of other runs stays as it was.
+  print_splits(s, config);
+  // "filtered" only with --where, "unsampled" only with --sample, so that the summary of other
+  // runs stays as it was.
   std::fprintf(stderr,
-               "  reconciliation: lines %s = written + duplicates + excluded + %sinvalid + "
+               "  reconciliation: lines %s = written + duplicates + excluded + %s%sinvalid + "
                "skipped: %s\n",
                with_commas(s.lines).c_str(), config.where.empty() ? "" : "filtered + ",
-               s.reconciles() ? "ok" : "MISMATCH");
-  print_boards(s, !config.exclude_paths.empty(), !config.where.empty());
+               config.sample ? "unsampled + " : "", s.reconciles() ? "ok" : "MISMATCH");
+  const bool sample = config.sample.has_value();
+  print_boards(s, !config.exclude_paths.empty(), !config.where.empty(), sample);
   print_counter_line(s, {counter::white_to_move, counter::black_to_move, counter::castling_none,
                          counter::castling_standard, counter::castling_chess960});
   print_counter_line(s, {counter::legal_ep, counter::in_check});
@@ -231,7 +254,7 @@ void print_stats(const run_stats& s, const run_config& config) {
   print_uniqueness(s);
   if (s.inputs.size() > 1) {
     for (const pipeline::input_stats& input : s.inputs) {
-      print_input(input, !config.exclude_paths.empty(), !config.where.empty());
+      print_input(input, !config.exclude_paths.empty(), !config.where.empty(), sample);
     }
   }
   if (!config.exclude_paths.empty()) {

@@ -113,6 +113,17 @@ TEST(RankAgreement, EveryResultFieldIsComparedAndNoPerRankKnob) {
       {"samples", [](run_config& c) { c.samples_per_reason = 9; }},
       {"where", [](run_config& c) { c.where = {"pieces >= 16"}; }},
       {"uniqueness", [](run_config& c) { c.uniqueness = true; }},
+      {"split",
+       [](run_config& c) {
+         c.splits = {{"test", {1, 1}, "0.1", "t.fen"}};
+       }},
+      {"split seed", [](run_config& c) { c.split_seed = 5; }},
+      {"sample",
+       [](run_config& c) {
+         c.sample = core::decimal_fraction{1, 1};
+         c.sample_text = "10%";
+       }},
+      {"sample seed", [](run_config& c) { c.sample_seed = 7; }},
   };
   for (const auto& [what, apply] : compared) {
     run_config c = sample_config();
@@ -158,6 +169,22 @@ TEST(RankAgreement, EachWhereExpressionIsComparedInOrder) {
   EXPECT_EQ(
       first_difference({described, describe_start(start)}),
       "ranks disagree: the number of --where expressions is 2 on rank 0 and 1 on rank 1" + hint);
+}
+
+// Ranks given the same splits in another order refuse to run: the order decides which positions
+// each split takes.
+TEST(RankAgreement, EachSplitIsComparedInOrder) {
+  run_config a = sample_config();
+  a.splits = {{"test", {1, 1}, "10%", "t.fen"}, {"valid", {5, 2}, "5%", "v.fen"}};
+  rank_start start;
+  start.config = &a;
+  const start_settings described = describe_start(start);
+  run_config swapped = a;
+  std::swap(swapped.splits[0], swapped.splits[1]);
+  start.config = &swapped;
+  EXPECT_EQ(first_difference({described, describe_start(start)}),
+            "ranks disagree: --split 1 is test=10%:t.fen on rank 0 and valid=5%:v.fen on rank 1 "
+            "(every rank must be given the same options and inputs)");
 }
 
 TEST(RankAgreement, SettingsSurviveTheirEncoding) {

@@ -35,7 +35,8 @@ bool same(const run_stats& a, const run_stats& b) {
              std::string_view(reinterpret_cast<const char*>(&b.wall_seconds),
                               sizeof b.wall_seconds) &&
          a.threads == b.threads && a.memory == b.memory && a.distribution == b.distribution &&
-         a.filtered_by_where == b.filtered_by_where && a.uniqueness == b.uniqueness;
+         a.filtered_by_where == b.filtered_by_where && a.uniqueness == b.uniqueness &&
+         a.written_by_split == b.written_by_split;
 }
 
 }  // namespace

@@ -75,6 +75,7 @@ run_stats every_field_set() {
   s.uniqueness = uniqueness_stats{};
   s.uniqueness->identities = {
       {{1, true}, {2, false}, {3, true}, {1ULL << 40, false}, {0, true}, {6, false}}};
+  s.written_by_split = {7, 1ULL << 37};
   return s;
 }
 
@@ -96,6 +97,7 @@ void expect_same(const run_stats& got, const run_stats& expected) {
   EXPECT_EQ(got.distribution, expected.distribution);
   EXPECT_EQ(got.filtered_by_where, expected.filtered_by_where);
   EXPECT_EQ(got.uniqueness, expected.uniqueness);
+  EXPECT_EQ(got.written_by_split, expected.written_by_split);
 }
 
 TEST(StatsWire, EveryFieldComesBack) {
@@ -106,7 +108,8 @@ TEST(StatsWire, EveryFieldComesBack) {
 
 TEST(StatsWire, StartsWithTheMagicWordAndVersionLittleEndian) {
   const std::string bytes = encode_stats(run_stats{});
-  // 0x57534246 little-endian is "FBSW"; version 3 (2: filtered_by_where, 3: uniqueness).
+  // 0x57534246 little-endian is "FBSW"; version 3 (2: filtered_by_where, 3: uniqueness and
+  // written_by_split).
   EXPECT_EQ(bytes.substr(0, 8), std::string("FBSW\x03\x00\x00\x00", 8));
 }
 
@@ -225,6 +228,14 @@ TEST(MergeRankStats, FilteredByWhereAddsExpressionByExpression) {
   parts[2].filtered_by_where = {100, 300};
   const run_stats whole = merge_rank_stats(parts, 5);
   EXPECT_EQ(whole.filtered_by_where, (std::vector<std::uint64_t>{111, 320}));
+}
+
+TEST(MergeRankStats, WrittenBySplitAddsSplitBySplit) {
+  std::vector<run_stats> parts(3);
+  parts[0].written_by_split = {1, 0};
+  parts[1].written_by_split = {10, 20};
+  parts[2].written_by_split = {100, 300};
+  EXPECT_EQ(merge_rank_stats(parts, 5).written_by_split, (std::vector<std::uint64_t>{111, 320}));
 }
 
 TEST(MergeRankStats, SamplesAreTheFirstPerReasonInRankOrder) {

@@ -86,6 +86,10 @@ struct chunk {
   // With --uniqueness, per identity (pipeline::identity): the keys of the lines that reach
   // dedupe, in line order; empty for an identity not counted.
   std::array<std::vector<core::position_key>, identity_count> identity_keys;
+  // With --split, once routed (stages/split_routing.hpp): `kept` holds the lines for the
+  // output, and split_text[s] those for split s, with split_written[s] lines.
+  std::vector<text_buffer> split_text;
+  std::vector<std::uint64_t> split_written;
   material_counter material;
 };
 

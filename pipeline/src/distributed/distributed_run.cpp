@@ -61,6 +61,7 @@ std::vector<output_file*> files_of(output_transaction& files) {
   if (files.rejects() != nullptr) out.push_back(files.rejects());
   if (files.duplicates() != nullptr) out.push_back(files.duplicates());
   if (files.counts() != nullptr) out.push_back(files.counts());
+  for (output_file* split : files.splits()) out.push_back(split);  // (the same list everywhere)
   return out;
 }
 

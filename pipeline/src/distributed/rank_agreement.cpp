@@ -74,6 +74,17 @@ void describe_options(start_settings& out, const report_options& c, const input_
     out.push_back({"--where " + std::to_string(i + 1), c.where[i]});
   }
   out.push_back({"--uniqueness", flag(c.uniqueness)});
+  // Each split by name, fraction and file, in order (the order decides which positions each
+  // takes); the seeds and the sample.
+  out.push_back({"the number of --split options", std::to_string(c.outputs.splits.size())});
+  for (std::size_t i = 0; i < c.outputs.splits.size(); ++i) {
+    const split_output& split = c.outputs.splits[i];
+    out.push_back({"--split " + std::to_string(i + 1),
+                   split.name + "=" + split.fraction + ":" + quoted_name(split.path)});
+  }
+  out.push_back({"--split-seed", std::to_string(c.split_seed)});
+  out.push_back({"--sample", c.sample.empty() ? "not set" : c.sample});
+  out.push_back({"--sample-seed", std::to_string(c.sample_seed)});
   out.push_back({"--no-mmap", flag(!reading.use_mmap)});
   out.push_back({"--allow-special", flag(reading.allow_special_files)});
   out.push_back({"--max-bytes", std::to_string(reading.max_bytes)});

@@ -80,6 +80,11 @@ void refuse_here(const resolved_run& run, const communicator& comm) {
   refuse_written_stream(run.outputs.counts, "the --counts file");
   refuse_written_stream(run.outputs.stats_json, "the --stats-json file");
   refuse_written_stream(run.outputs.report, "the --report file");
+  for (const split_output& split : run.outputs.splits) {
+    std::string role = "the --split ";
+    role.append(split.name).append(" file");
+    refuse_written_stream(split.path, role);
+  }
   if (run.inputs.reading.max_bytes != 0) {
     throw config_error("--max-bytes is not supported by fenbatch-mpi (run fenbatch)");
   }
@@ -212,6 +217,10 @@ resolved_run part_run(const resolved_run& run, const communicator& comm,
   side(files.rejects, "rejects");
   side(files.duplicates, "duplicates");
   side(files.counts, "counts");
+  for (std::size_t i = 0; i < files.splits.size(); ++i) {
+    const std::string kind = "split" + std::to_string(i);
+    side(files.splits[i].path, kind.c_str());
+  }
   files.stats_json.clear();
   files.report.clear();
   part.listeners.diagnostic = [&diagnostics](std::string_view line) {

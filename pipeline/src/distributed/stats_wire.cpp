@@ -21,7 +21,7 @@ namespace {
 // "FBSW" and the format's version: a rank never reads another build's bytes, but a mix-up
 // (a message from another collective) must fail loudly rather than decode as numbers.
 constexpr std::uint32_t wire_magic = 0x57534246;
-// 2: filtered_by_where (--where); 3: uniqueness (--uniqueness)
+// 2: filtered_by_where (--where); 3: uniqueness (--uniqueness) and written_by_split (--split)
 constexpr std::uint32_t wire_version = 3;
 
 // Every count of run_counters, from the one list (run_counters.hpp), so that a counter added
@@ -245,6 +245,8 @@ std::string encode_stats(const run_stats& stats) {
   out.u64(stats.filtered_by_where.size());
   for (const std::uint64_t n : stats.filtered_by_where) out.u64(n);
   encode_uniqueness(out, stats.uniqueness);
+  out.u64(stats.written_by_split.size());
+  for (const std::uint64_t n : stats.written_by_split) out.u64(n);
   return out.take();
 }
 
@@ -304,6 +306,7 @@ run_stats decode_stats(std::string_view bytes) {
   stats.distribution.bytes_joined = in.u64();
   for (std::uint64_t n = in.length(); n > 0; --n) stats.filtered_by_where.push_back(in.u64());
   stats.uniqueness = decode_uniqueness(in);
+  for (std::uint64_t n = in.length(); n > 0; --n) stats.written_by_split.push_back(in.u64());
   in.expect_end();
   return stats;
 }

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fenbatch/pipeline/config_error.hpp"
@@ -34,10 +35,10 @@ struct named_path {
 
 std::vector<named_path> written_paths(const output_options& outputs) {
   std::vector<named_path> written;
-  const auto add = [&written](const char* role, const std::string& path,
+  const auto add = [&written](std::string role, const std::string& path,
                               std::optional<side_file_kind> kind) {
     if (path.empty()) return;  // (a side file not asked for; an empty output is refused first)
-    written.push_back({role, &path, identify(path, STDOUT_FILENO), false,
+    written.push_back({std::move(role), &path, identify(path, STDOUT_FILENO), false,
                        path == "-" || descriptor_behind(path), kind});
   };
   add("the output", outputs.output, std::nullopt);
@@ -46,6 +47,14 @@ std::vector<named_path> written_paths(const output_options& outputs) {
   add("--report", outputs.report, side_file_kind::report);
   add("--duplicates", outputs.duplicates, side_file_kind::duplicates);
   add("--counts", outputs.counts, side_file_kind::counts);
+  // A split file is a part of the output: it may replace any file but one the run reads or
+  // writes otherwise (its records have the inputs' shape, CSV/TSV/JSON too, so no side-file
+  // kind could recognise it).
+  for (const split_output& split : outputs.splits) {
+    std::string role = "--split ";
+    role.append(split.name);
+    add(std::move(role), split.path, std::nullopt);
+  }
   return written;
 }
 

@@ -7,6 +7,8 @@
 // - no two written paths are one file, and at most one written stream is standard output;
 // - no stream (standard input, a pipe, a FIFO, a socket) and no descriptor is read twice;
 // - no name is empty (the output, an input, a reference);
+// - a --split file is written like the output: it replaces anything but a path read or
+//   written otherwise (never in place);
 // - a side file (--rejects, --stats-json, --report, --duplicates, --counts) replaces only an
 //   empty file or one of its own kind (side_file_kinds.hpp).
 // Character devices (/dev/null, a terminal) never clash as destinations: writing them

@@ -34,6 +34,16 @@ output_transaction::output_transaction(const output_options& outputs, unsigned t
   open(report_, outputs.report, false);
   open(duplicates_, outputs.duplicates, true);
   open(counts_, outputs.counts, true);
+  for (const split_output& split : outputs.splits) {
+    splits_.push_back(std::make_unique<output_file>(
+        split.path, notice, encoded_parts ? as_written() : side_file_codec(split.path, threads)));
+  }
+}
+
+std::vector<output_file*> output_transaction::splits() {
+  std::vector<output_file*> files;
+  for (const std::unique_ptr<output_file>& file : splits_) files.push_back(file.get());
+  return files;
 }
 
 void output_transaction::commit(std::string_view stats_json, std::string_view report) {
@@ -48,6 +58,7 @@ void output_transaction::prepare(std::string_view stats_json, std::string_view r
   if (rejects_) rejects_->prepare(durable);
   if (duplicates_) duplicates_->prepare(durable);
   if (counts_) counts_->prepare(durable);
+  for (const std::unique_ptr<output_file>& split : splits_) split->prepare(durable);
   if (stats_json_) {
     stats_json_->write(stats_json);
     stats_json_->prepare(durable);
@@ -67,6 +78,7 @@ void output_transaction::publish() {
   if (report_) files.push_back(&*report_);
   if (duplicates_) files.push_back(&*duplicates_);
   if (counts_) files.push_back(&*counts_);
+  for (const std::unique_ptr<output_file>& split : splits_) files.push_back(split.get());
   files.push_back(&output_);
   // Against another run publishing the same files: one run's whole set, then the other's.
   std::vector<std::string> directories;

@@ -1,11 +1,14 @@
-// The run's files as one transaction: the output and the side files (rejects, statistics,
-// report, duplicates, counts) appear together when the run succeeds, or not at all. Each is an
-// output_file (a temporary file until published), compressed as codec_choice.hpp says.
+// The run's files as one transaction: the output, the --split files and the side files
+// (rejects, statistics, report, duplicates, counts) appear together when the run succeeds, or not
+// at all. Each is an output_file (a temporary file until published), compressed as codec_choice.hpp
+// says.
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "fenbatch/pipeline/output_file.hpp"
 #include "plan/resolved_run.hpp"
@@ -17,7 +20,7 @@ class output_transaction {
   // Opens every destination `outputs` names (each may throw; a bad compression level
   // is a config_error before any is opened); `notice` receives their remarks. `threads`: the
   // compressors' own worker threads (the run's thread count).
-  // `encoded_parts`: the output, rejects, duplicates and counts are written as they come,
+  // `encoded_parts`: the output, splits, rejects, duplicates and counts are written as they come,
   // uncompressed whatever their names (a distributed run's rank 0 writes the ranks' parts,
   // each already compressed); the statistics file and the report are still compressed by their
   // names.
@@ -29,6 +32,8 @@ class output_transaction {
   [[nodiscard]] output_file* rejects() noexcept { return rejects_ ? &*rejects_ : nullptr; }
   [[nodiscard]] output_file* duplicates() noexcept { return duplicates_ ? &*duplicates_ : nullptr; }
   [[nodiscard]] output_file* counts() noexcept { return counts_ ? &*counts_ : nullptr; }
+  // The --split files, in the order given (compressed by their names, as side files are).
+  [[nodiscard]] std::vector<output_file*> splits();
   [[nodiscard]] bool has_stats_json() const noexcept { return stats_json_.has_value(); }
   [[nodiscard]] bool has_report() const noexcept { return report_.has_value(); }
 
@@ -50,6 +55,7 @@ class output_transaction {
   std::optional<output_file> report_;
   std::optional<output_file> duplicates_;
   std::optional<output_file> counts_;
+  std::vector<std::unique_ptr<output_file>> splits_;
   std::function<void(std::string_view)> notice_;
 };
 

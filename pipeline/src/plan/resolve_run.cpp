@@ -1,5 +1,9 @@
 #include "plan/resolved_run.hpp"
 
+#include <cmath>
+#include <optional>
+#include <span>
+
 #include "fenbatch/pipeline/config_error.hpp"
 #include "fenbatch/pipeline/run_config.hpp"
 #include "fenbatch/pipeline/where_check.hpp"
@@ -33,6 +37,8 @@ std::vector<reference_input> references_of(const run_config& config, const line_
     reference.lines.where.clear();
     reference.lines.where_needs = 0;
     reference.lines.identities = 0;
+    reference.lines.sample_threshold.reset();
+    reference.lines.keys_for_splits = false;
     if (infer_input_format(path) != format) reference.lines.fen_field.clear();
     references.push_back(std::move(reference));
   }
@@ -51,7 +57,10 @@ line_options lines_of(const run_config& config, bool keyed) {
           with_origins,
           !config.duplicates_path.empty(),
           {},
-          0};
+          0,
+          std::nullopt,
+          1,
+          false};
 }
 
 // Each --where compiled, in the order given, and what they read together.
@@ -60,6 +69,38 @@ void compile_where(const run_config& config, line_options& lines) {
     core::where_program& program = lines.where.emplace_back();
     if (!core::compile_where(text, program).ok()) throw config_error(where_refusal(text));
     lines.where_needs = static_cast<core::where_needs>(lines.where_needs | program.needs());
+  }
+}
+
+// The --split files, for the destinations and the statistics.
+std::vector<split_output> split_outputs_of(const run_config& config) {
+  std::vector<split_output> splits;
+  for (const split_request& split : config.splits) {
+    const double share = static_cast<double>(split.fraction.units) /
+                         std::pow(10.0, static_cast<double>(split.fraction.decimals));
+    splits.push_back({split.name, split.fraction_text, split.path, share});
+  }
+  return splits;
+}
+
+// --split and --sample: their exact thresholds (core/selection_hash.hpp); a config_error for
+// fractions that add up to more than 1 (the command line refuses them first).
+void resolve_selection(const run_config& config, resolved_run& run) {
+  std::vector<core::decimal_fraction> cumulative;
+  for (const split_request& split : config.splits) {
+    cumulative.push_back(split.fraction);
+    const std::optional<std::uint64_t> threshold = core::selection_threshold(cumulative);
+    if (!threshold) throw config_error("the --split fractions add up to more than 1");
+    run.splits.thresholds.push_back(*threshold);
+  }
+  run.splits.seed = config.split_seed;
+  run.lines.keys_for_splits = !run.splits.empty() && !run.dedupe.enabled;
+  if (config.sample) {
+    const std::optional<std::uint64_t> threshold =
+        core::selection_threshold(std::span(&*config.sample, 1));
+    if (!threshold) throw config_error("the --sample fraction is more than 1");
+    run.lines.sample_threshold = *threshold;
+    run.lines.sample_seed = config.sample_seed;
   }
 }
 
@@ -72,7 +113,8 @@ output_options outputs_of(const run_config& config) {
           config.counts_path,
           config.output_compression,
           config.compression_level,
-          config.inputs.size() == 1 ? config.inputs.front() : std::string()};
+          config.inputs.size() == 1 ? config.inputs.front() : std::string(),
+          split_outputs_of(config)};
 }
 
 }  // namespace
@@ -88,7 +130,10 @@ report_options describe_run(const run_config& config) {
                        config.threads,
                        config.chunk_size,
                        config.max_bytes,
-                       config.where};
+                       config.where,
+                       config.split_seed,
+                       config.sample ? config.sample_text : std::string(),
+                       config.sample_seed};
   asked.uniqueness = config.uniqueness;
   return asked;
 }
@@ -105,6 +150,7 @@ resolved_run resolve_run(const run_config& config) {
   run.lines = lines_of(config, run.dedupe.enabled);
   compile_where(config, run.lines);
   if (config.uniqueness) run.lines.identities = counted_identities(run.dedupe.enabled, config.key);
+  resolve_selection(config, run);
   run.references = references_of(config, run.lines);
   run.resources = {config.threads,
                    config.dedupe_shards,

@@ -53,6 +53,21 @@ struct line_options {
   // line that reaches dedupe gets, for the counting stages of pass 1; 0 without it, for a
   // reference and for the replay of pass 3.
   std::uint8_t identities = 0;
+  // --sample: a valid line is kept only if selection_value(key, sample_seed) is below this
+  // (after --exclude, before dedupe). --split without dedupe: every written line is keyed (for
+  // its split) but not grouped by shard. Neither for a reference.
+  std::optional<std::uint64_t> sample_threshold;
+  std::uint64_t sample_seed = 1;
+  bool keys_for_splits = false;
+};
+
+// --split: each written line goes to the split its position's value falls in
+// (core::selection_part over these cumulative thresholds, in the order given), else to the
+// output. Empty: no split.
+struct split_plan {
+  std::vector<std::uint64_t> thresholds;
+  std::uint64_t seed = 0;
+  [[nodiscard]] bool empty() const noexcept { return thresholds.empty(); }
 };
 
 // A reference of --exclude: read whole, with its own line options (its format by its name).
@@ -79,6 +94,14 @@ struct resource_options {
   bool may_write_temporaries = false;   // dedupe, --counts, --duplicates or --temp-dir
 };
 
+// A --split file: its name, its fraction as given, its path.
+struct split_output {
+  std::string name;
+  std::string fraction;
+  std::string path;
+  double share = 0;  // the fraction's value, for the statistics
+};
+
 // The files written.
 struct output_options {
   std::string output = "-";  // "-" is standard output
@@ -91,6 +114,7 @@ struct output_options {
   int level = 0;  // 0: the codec's default
   // The input when there is exactly one (the output may replace it, and then keeps its codec).
   std::string single_input;
+  std::vector<split_output> splits;  // --split, in the order given (written like the output)
 };
 
 // The run as the statistics and the report describe it: what was asked.
@@ -106,7 +130,12 @@ struct report_options {
   std::size_t chunk_size = 1 << 20;
   std::uint64_t max_bytes = 0;
   std::vector<std::string> where;  // --where, as given
-  bool uniqueness = false;         // --uniqueness
+  // --split-seed, --sample (as given; empty: none) and --sample-seed; the splits are in
+  // outputs.splits.
+  std::uint64_t split_seed = 0;
+  std::string sample;
+  std::uint64_t sample_seed = 1;
+  bool uniqueness = false;  // --uniqueness
 };
 
 // Where the run's remarks and progress go; either may be empty.
@@ -124,6 +153,7 @@ struct resolved_run {
   line_options lines;
   std::vector<reference_input> references;
   dedupe_options dedupe;
+  split_plan splits;
   resource_options resources;
   output_options outputs;
   report_options report;

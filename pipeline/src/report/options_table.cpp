@@ -54,6 +54,27 @@ void where_rows(page& p, const run_stats& s, const std::vector<std::string>& whe
   p.raw("</td></tr>");
 }
 
+// With --split, each split with its fraction, file and lines; with --sample, the fraction and
+// seed. Neither row without its option, so that the pages of other runs stay as they were.
+void selection_rows(page& p, const run_stats& s, const report_options& asked) {
+  const std::vector<split_output>& splits = asked.outputs.splits;
+  if (!splits.empty()) {
+    p.raw("<tr><th scope=\"row\">split</th><td>");
+    for (std::size_t i = 0; i < splits.size(); ++i) {
+      if (i != 0) p.raw("<br/>");
+      p.text(splits[i].name + " (" + splits[i].fraction + "): ");
+      p.element("<span class=\"path\">", splits[i].path, "</span>");
+      const std::uint64_t written = i < s.written_by_split.size() ? s.written_by_split[i] : 0;
+      p.text(", written " + with_commas(written));
+    }
+    p.raw("</td></tr>");
+    option_row(p, "split seed", std::to_string(asked.split_seed));
+  }
+  if (!asked.sample.empty()) {
+    option_row(p, "sample", asked.sample + " (seed " + std::to_string(asked.sample_seed) + ")");
+  }
+}
+
 std::string path_or_none(const std::string& path) {
   return path.empty() ? "none" : path;
 }
@@ -88,6 +109,7 @@ void write_options(page& p, const run_stats& s, const report_options& asked) {
   option_row(p, "top", std::to_string(asked.top));
   where_rows(p, s, asked.where);
   if (asked.uniqueness) option_row(p, "uniqueness", "yes (see Distinct positions)");
+  selection_rows(p, s, asked);
   option_rows(p, "exclude", asked.references, inputs_listed);
   if (!asked.references.empty()) {
     const reference_stats& r = s.reference;

@@ -20,25 +20,32 @@
 namespace fenbatch::pipeline::detail {
 namespace {
 
-// The outcomes in the reconciliation's order; `filtered` only where --where was given (or a
-// part counted some), so that the pages of runs without it stay as they were.
-bool shows_filtered(const run_stats& s, const report_options& asked) {
-  return !asked.where.empty() || s.filtered != 0;
+// The outcomes in the reconciliation's order; `filtered` only where --where was given,
+// `unsampled` only where --sample was (or a part counted some), so that the pages of runs
+// without them stay as they were.
+struct shown_outcomes {
+  bool filtered;
+  bool unsampled;
+};
+shown_outcomes outcomes_shown(const run_stats& s, const report_options& asked) {
+  return {!asked.where.empty() || s.filtered != 0, !asked.sample.empty() || s.unsampled != 0};
 }
 
-std::vector<series> outcome_series(bool filtering) {
+std::vector<series> outcome_series(shown_outcomes shown) {
   std::vector<series> parts{{"written", std::string(written_color)},
                             {"duplicates", std::string(duplicates_color)},
                             {"excluded", std::string(excluded_color)}};
-  if (filtering) parts.push_back({"filtered", std::string(filtered_color)});
+  if (shown.filtered) parts.push_back({"filtered", std::string(filtered_color)});
+  if (shown.unsampled) parts.push_back({"unsampled", std::string(unsampled_color)});
   parts.push_back({"invalid", std::string(invalid_color)});
   parts.push_back({"skipped", std::string(skipped_color)});
   return parts;
 }
 
-std::vector<std::uint64_t> outcome_values(const run_counters& c, bool filtering) {
+std::vector<std::uint64_t> outcome_values(const run_counters& c, shown_outcomes shown) {
   std::vector<std::uint64_t> values{c.written, c.duplicates, c.excluded};
-  if (filtering) values.push_back(c.filtered);
+  if (shown.filtered) values.push_back(c.filtered);
+  if (shown.unsampled) values.push_back(c.unsampled);
   values.push_back(c.invalid);
   values.push_back(c.skipped());
   return values;
@@ -74,9 +81,14 @@ void write_counts(page& p, const run_stats& s, const report_options& asked) {
     big_number(p, "number-excluded", "excluded", with_commas(s.excluded),
                percent(s.excluded, s.lines));
   }
-  if (shows_filtered(s, asked)) {
+  const shown_outcomes shown = outcomes_shown(s, asked);
+  if (shown.filtered) {
     big_number(p, "number-filtered", "filtered", with_commas(s.filtered),
                percent(s.filtered, s.lines));
+  }
+  if (shown.unsampled) {
+    big_number(p, "number-unsampled", "unsampled", with_commas(s.unsampled),
+               percent(s.unsampled, s.lines));
   }
   big_number(p, "number-invalid", "invalid", with_commas(s.invalid), percent(s.invalid, s.lines));
   if (asked.dedupe) {
@@ -87,14 +99,15 @@ void write_counts(page& p, const run_stats& s, const report_options& asked) {
   p.raw("</dl>");
 }
 
-void write_warnings(page& p, const run_stats& s, bool filtering) {
+void write_warnings(page& p, const run_stats& s, shown_outcomes shown) {
   if (!s.reconciles()) {
-    p.element("<p class=\"warning\">",
-              filtering ? "The counts do not add up: lines \xE2\x89\xA0 written + duplicates + "
-                          "excluded + filtered + invalid + skipped."
-                        : "The counts do not add up: lines \xE2\x89\xA0 written + duplicates + "
-                          "excluded + invalid + skipped.",
-              "</p>");
+    std::string formula =
+        "The counts do not add up: lines \xE2\x89\xA0 written + duplicates + "
+        "excluded + ";
+    if (shown.filtered) formula.append("filtered + ");
+    if (shown.unsampled) formula.append("unsampled + ");
+    formula.append("invalid + skipped.");
+    p.element("<p class=\"warning\">", formula, "</p>");
   }
   if (s.stopped_at_max_bytes) {
     p.element("<p class=\"warning\">",
@@ -109,10 +122,10 @@ void write_warnings(page& p, const run_stats& s, bool filtering) {
   }
 }
 
-void write_outcomes(page& p, const run_stats& s, bool filtering) {
+void write_outcomes(page& p, const run_stats& s, shown_outcomes shown) {
   p.raw("<div class=\"outcomes\"><h2>Lines by outcome</h2>");
-  const auto series = outcome_series(filtering);
-  const auto values = outcome_values(s, filtering);
+  const auto series = outcome_series(shown);
+  const auto values = outcome_values(s, shown);
   p.raw(
       stacked_bar_svg("chart-outcomes", "Lines by outcome", series, values, "No lines were read."));
   if (s.lines == 0) {
@@ -178,8 +191,8 @@ void write_summary(page& p, const run_stats& s, const report_options& asked,
          fixed(static_cast<double>(s.bytes) / 1e6, 1) + " MB of text");
   p.raw("</p>");
   write_counts(p, s, asked);
-  write_warnings(p, s, shows_filtered(s, asked));
-  write_outcomes(p, s, shows_filtered(s, asked));
+  write_warnings(p, s, outcomes_shown(s, asked));
+  write_outcomes(p, s, outcomes_shown(s, asked));
   write_run_numbers(p, s, when);
   p.raw("</section>");
 }
@@ -248,8 +261,8 @@ void write_reasons(page& p, const run_stats& s) {
 
 void write_inputs(page& p, const run_stats& s, const report_options& asked) {
   p.raw("<section id=\"per-input\"><h2>Inputs</h2><div class=\"cards\"><div class=\"card\">");
-  const bool filtering = shows_filtered(s, asked);
-  const auto series = outcome_series(filtering);
+  const shown_outcomes shown = outcomes_shown(s, asked);
+  const auto series = outcome_series(shown);
   if (s.inputs.empty()) {
     p.raw(empty_chart_svg("chart-inputs", "Lines by outcome per input", "No inputs."));
     p.raw("</div></div></section>");
@@ -262,7 +275,7 @@ void write_inputs(page& p, const run_stats& s, const report_options& asked) {
   std::vector<stacked_row> rows;
   for (std::size_t i = 0; i < s.inputs.size() && i < inputs_drawn; ++i) {
     const input_stats& input = s.inputs[i];
-    const auto values = outcome_values(input.counts, filtering);
+    const auto values = outcome_values(input.counts, shown);
     const std::string lines =
         with_commas(input.counts.lines) + (input.counts.lines == 1 ? " line" : " lines");
     rows.push_back({input_label(input.path, folder.size()), lines,
@@ -292,7 +305,7 @@ void write_inputs(page& p, const run_stats& s, const report_options& asked) {
     const input_stats& input = s.inputs[i];
     p.element("<tr><td class=\"path\">", input_label(input.path, folder.size()), "</td>");
     p.element("<td class=\"n\">", with_commas(input.counts.lines), "</td>");
-    for (const std::uint64_t value : outcome_values(input.counts, filtering)) {
+    for (const std::uint64_t value : outcome_values(input.counts, shown)) {
       p.element("<td class=\"n\">", with_commas(value), "</td>");
     }
     p.raw("</tr>");

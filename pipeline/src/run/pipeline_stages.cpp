@@ -7,6 +7,7 @@
 #include "base/tsan_annotations.hpp"
 #include "fenbatch/pipeline/quoted_name.hpp"
 #include "stages/process_chunk.hpp"
+#include "stages/split_routing.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -102,9 +103,16 @@ chunk_filter decide_stage(dedupe_stages& dedupe, const deferred_chunks& deferred
 }
 
 // A deferred chunk's first occurrences are not known before pass 3.
-chunk_filter keep_stage() {
-  return chunk_stage(tbb::filter_mode::parallel, [](chunk& c) {
-    if (!c.deferred) keep_first_occurrences(c);
+chunk_filter keep_stage(bool dedupe, const split_plan* splits) {
+  if (splits == nullptr) {
+    return chunk_stage(tbb::filter_mode::parallel, [](chunk& c) {
+      if (!c.deferred) keep_first_occurrences(c);
+    });
+  }
+  return chunk_stage(tbb::filter_mode::parallel, [dedupe, splits](chunk& c) {
+    if (c.deferred) return;
+    if (dedupe) keep_first_occurrences(c);
+    route_splits(c, *splits);
   });
 }
 
@@ -142,11 +150,13 @@ tbb::filter<chunk*, void> write_filter(write_stage& writer, chunk_pool& pool) {
 
 tbb::filter<void, void> run_pipeline(const chunk_source& source, const chunk_filter& processing,
                                      const std::optional<chunk_filter>& deciding,
+                                     const std::optional<chunk_filter>& keeping,
                                      const tbb::filter<chunk*, void>& writing,
                                      const std::optional<chunk_filter>& counting) {
   chunk_filter work = processing;
   if (counting) work = work & *counting;
-  if (deciding) work = work & *deciding & keep_stage();
+  if (deciding) work = work & *deciding;
+  if (keeping) work = work & *keeping;
   return source & work & writing;
 }
 

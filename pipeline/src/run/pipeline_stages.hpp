@@ -6,7 +6,8 @@
 //   - dedupe: with --dedupe, one serial in-order stage per group of shards adds the chunk's
 //     keys of those shards to the store (pass 1); decide: the counts of a replayed chunk's
 //     lines, from the partitions (pass 3);
-//   - keep: with --dedupe, parallel: the chunk's first occurrences copied together;
+//   - keep: with --dedupe, parallel: the chunk's first occurrences copied together; with
+//     --split (with or without dedupe), the lines written routed to their files;
 //   - write: serial, in order: write_stage.hpp.
 // Each body holds pointers only (oneTBB copies bodies and calls them const); what a body
 // changes lives in the objects it points to. TSan is told of every hand-over of a chunk and
@@ -52,7 +53,8 @@ struct read_state {
 [[nodiscard]] chunk_filter dedupe_stage(dedupe_stages& dedupe, deferred_chunks& deferred);
 [[nodiscard]] chunk_filter decide_stage(dedupe_stages& dedupe, const deferred_chunks& deferred,
                                         const input_reader& inputs);
-[[nodiscard]] chunk_filter keep_stage();
+// `dedupe`: first occurrences are kept; `splits` (null: none): the lines written are routed.
+[[nodiscard]] chunk_filter keep_stage(bool dedupe, const split_plan* splits);
 // --uniqueness, pass 1 only: one serial in-order stage per counted identity, each adding the
 // chunk's keys of its identity to its counter (so the identities count side by side).
 [[nodiscard]] chunk_filter counting_stage(uniqueness_counter& counter);
@@ -60,10 +62,12 @@ struct read_state {
 [[nodiscard]] tbb::filter<chunk*, void> write_filter(write_stage& writer, chunk_pool& pool);
 
 // The one pipeline: `source`, process, then with --uniqueness `counting`, with dedupe
-// `deciding` (dedupe_stage or decide_stage) and keep, then write.
+// `deciding` (dedupe_stage or decide_stage), then `keeping` where there is one (keep_stage),
+// then write.
 [[nodiscard]] tbb::filter<void, void> run_pipeline(
     const chunk_source& source, const chunk_filter& processing,
-    const std::optional<chunk_filter>& deciding, const tbb::filter<chunk*, void>& writing,
+    const std::optional<chunk_filter>& deciding, const std::optional<chunk_filter>& keeping,
+    const tbb::filter<chunk*, void>& writing,
     const std::optional<chunk_filter>& counting = std::nullopt);
 
 }  // namespace fenbatch::pipeline::detail

@@ -63,9 +63,9 @@ run_phases::run_phases(const resolved_run& run, const part_of_run& part)
   dedupe.partitions_elsewhere = part.partitions;
   dedupe_.emplace(*inputs_, dedupe);
   deferred_.emplace(temp_dir_);
-  writer_.emplace(
-      run.report, temp_dir_, run.listeners, *inputs_,
-      written_files{files_->output(), files_->rejects(), files_->duplicates(), files_->counts()});
+  writer_.emplace(run.report, temp_dir_, run.listeners, *inputs_,
+                  written_files{files_->output(), files_->rejects(), files_->duplicates(),
+                                files_->counts(), files_->splits()});
   if (!part.line_base.empty()) writer_->number_lines_from(part.line_base, part.append_global_place);
   if (run.lines.identities != 0) {
     uniqueness_.emplace(run.lines.identities, plan_.uniqueness_bytes, inputs_->total_bytes());
@@ -103,6 +103,12 @@ void run_phases::run_pipeline(const tbb::filter<void, void>& filters) {
   }
 }
 
+std::optional<chunk_filter> run_phases::keeping() const {
+  const split_plan* splits = run_.splits.empty() ? nullptr : &run_.splits;
+  if (!run_.dedupe.enabled && splits == nullptr) return std::nullopt;
+  return keep_stage(run_.dedupe.enabled, splits);
+}
+
 void run_phases::read_pass() {
   std::optional<chunk_filter> deciding;
   if (run_.dedupe.enabled) deciding = dedupe_stage(*dedupe_, *deferred_);
@@ -110,7 +116,7 @@ void run_phases::read_pass() {
   if (uniqueness_) counting = counting_stage(*uniqueness_);
   run_pipeline(detail::run_pipeline(read_stage(pool_, reading_),
                                     process_stage(run_.lines, plan_.shard_count, excluded_.get()),
-                                    deciding, write_filter(*writer_, pool_), counting));
+                                    deciding, keeping(), write_filter(*writer_, pool_), counting));
 }
 
 bool run_phases::resolve_partitions() {
@@ -129,7 +135,7 @@ void run_phases::replay_deferred() {
   run_pipeline(detail::run_pipeline(
       replay_stage(pool_, *deferred_),
       process_stage(replay_lines_, plan_.shard_count, excluded_.get()),
-      decide_stage(*dedupe_, *deferred_, *inputs_), write_filter(*writer_, pool_)));
+      decide_stage(*dedupe_, *deferred_, *inputs_), keeping(), write_filter(*writer_, pool_)));
   memory_.partitions = dedupe_->partition_count();
   memory_.temp_bytes = dedupe_->partition_temp_bytes() + deferred_->copied_bytes();
 }

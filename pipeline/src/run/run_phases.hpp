@@ -77,6 +77,8 @@ class run_phases {
  private:
   void run_pipeline(const tbb::filter<void, void>& filters);
   void acquire_stages();
+  // The keep stage: with dedupe or --split (run_pipeline).
+  [[nodiscard]] std::optional<chunk_filter> keeping() const;
   [[nodiscard]] dedupe_stages* dedupe_if_asked() noexcept {
     return run_.dedupe.enabled ? &*dedupe_ : nullptr;
   }

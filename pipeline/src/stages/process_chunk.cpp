@@ -7,12 +7,12 @@ namespace fenbatch::pipeline::detail {
 
 namespace {
 
-// The plain loops are made here; the selecting ones (--where or --uniqueness) in
+// The plain loops are made here; the selecting ones (--where, --sample or --uniqueness) in
 // process_chunk_selecting.cpp.
 template <class Records>
 void process_with(chunk& c, const line_options& config, const dedupe_set* excluded,
                   bool with_origins, Records& records) {
-  if (config.where.empty() && config.identities == 0) {
+  if (config.where.empty() && !config.sample_threshold && config.identities == 0) {
     line_loop::process_with<false>(c, config, excluded, with_origins, records);
   } else {
     line_loop::process_selected(c, config, excluded, with_origins, records);
@@ -41,14 +41,14 @@ void process(chunk& c, const line_options& config, std::size_t shard_count,
     process_with(c, config, excluded, with_origins, records);
   }
   // Per chunk rather than per line: what the input reader counted, and what follows from the
-  // counts. Without dedupe every valid line neither excluded nor filtered is written; the keep
-  // stage takes duplicates out.
+  // counts. Without dedupe every valid line neither excluded, filtered nor unsampled is written;
+  // the keep stage takes duplicates out.
   run_counters& n = c.counts;
   n.input_bytes = c.input.input_bytes;
   n.bytes = c.input.text_bytes;
   n.bom_skipped = c.input.bom_skipped ? 1 : 0;
   n.crlf_lines += c.input.dropped_crlf_lines;
-  n.written = n.valid - n.excluded - n.filtered;
+  n.written = n.valid - n.excluded - n.filtered - n.unsampled;
   n.derive_eight_by_eight();
   if (config.keyed) {
     group_by_shard(c, shard_count, with_origins);

@@ -17,6 +17,7 @@
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/material.hpp"
 #include "fenbatch/core/record.hpp"
+#include "fenbatch/core/selection_hash.hpp"
 #include "fenbatch/core/ten_by_eight/material.hpp"
 #include "fenbatch/core/ten_by_eight/position_key.hpp"
 #include "fenbatch/core/ten_by_eight/record.hpp"
@@ -32,11 +33,12 @@ namespace fenbatch::pipeline::detail::line_loop {
 // What varies between runs, as template parameters: the per-line loop of a plain run keeps
 // no branch for what it does not do (exclusion, origins).
 struct loop_options {
-  bool dedupe;     // --dedupe: each kept line's facts are kept, for the written statistics
+  bool dedupe;  // --dedupe or --split: each kept line is keyed, its facts kept for the statistics
   bool excluding;  // --exclude
   bool origins;    // --counts or --duplicates: each valid line's index (and text) is kept
-  // --where or --uniqueness: each valid line's values are computed and the expressions tested,
-  // and with --uniqueness each kept line's identity keys made (runtime tests, per line)
+  // --where, --sample or --uniqueness: count_and_select decides each valid line (--where's
+  // values computed and the expressions tested, the sample drawn, and with --uniqueness each
+  // kept line's identity keys made: runtime tests, per line)
   bool selecting;
 };
 
@@ -143,7 +145,22 @@ struct chunk_lines {
 }
 
 // What became of a valid line.
-enum class line_outcome : std::uint8_t { kept, excluded, filtered };
+enum class line_outcome : std::uint8_t { kept, excluded, filtered, unsampled };
+
+// The line written and kept with `key` (made after the write where it is made here, in
+// key_after_write) and, with origins, its index.
+template <loop_options options, class Records, class Record, class KeyAfterWrite>
+[[gnu::always_inline]] inline void append_kept(const chunk_lines<Records>& lines, const Record& rec,
+                                               std::string_view line, std::uint32_t index,
+                                               KeyAfterWrite key_after_write) {
+  chunk& c = lines.c;
+  const auto offset = static_cast<std::uint32_t>(c.text.size());
+  const auto length = static_cast<std::uint32_t>(lines.records.write(rec, line, c.text));
+  c.valid.push_back({key_after_write(), offset, length, {}});
+  if constexpr (options.origins) {
+    c.sources.push_back({index, lines.with_source_text ? line : std::string_view()});
+  }
+}
 
 // The line's key (made here unless --exclude made it), unless the reference has it; then the
 // line is written and kept with its key and, with origins, its index. Returns whether it was
@@ -154,18 +171,14 @@ template <loop_options options, class Records, class Record>
                                                          std::uint32_t index) {
   using core::make_key;
   using core::ten_by_eight::make_key;
-  chunk& c = lines.c;
   core::position_key key{};
   if constexpr (options.excluding) key = make_key(rec, lines.config.key);
   const bool kept = !options.excluding || !lines.excluded->contains(key);
   if (kept) {
-    const auto offset = static_cast<std::uint32_t>(c.text.size());
-    const auto length = static_cast<std::uint32_t>(lines.records.write(rec, line, c.text));
-    if constexpr (options.dedupe && !options.excluding) key = make_key(rec, lines.config.key);
-    c.valid.push_back({key, offset, length, {}});
-    if constexpr (options.origins) {
-      c.sources.push_back({index, lines.with_source_text ? line : std::string_view()});
-    }
+    append_kept<options>(lines, rec, line, index, [&] {
+      if constexpr (options.dedupe && !options.excluding) key = make_key(rec, lines.config.key);
+      return key;
+    });
   }
   return kept;
 }
@@ -183,11 +196,29 @@ template <class Record>
   return i;
 }
 
-// A valid line with --where or --uniqueness: counted, then filtered (counted under the first
-// --where that does not hold: valid, so in the statistics of the input, but neither written nor
-// keyed) or on to --exclude and the write as without --where; a kept line gets its
-// --uniqueness keys. The facts are made first: a filtered line needs them as an excluded one
-// does.
+// --sample: the key made first, --exclude before the sample (so that `excluded` keeps its
+// meaning, a reference's positions, whatever the sample), then written only if the position's
+// value under the sample's seed is below the threshold (core/selection_hash.hpp).
+template <loop_options options, class Records, class Record>
+[[gnu::always_inline]] inline line_outcome sample_and_write(const chunk_lines<Records>& lines,
+                                                            const Record& rec,
+                                                            std::string_view line,
+                                                            std::uint32_t index) {
+  const line_options& config = lines.config;
+  const core::position_key key = make_key(rec, config.key);  // (found by the record's namespace)
+  if (options.excluding && lines.excluded->contains(key)) return line_outcome::excluded;
+  if (core::selection_value(key, config.sample_seed) >= *config.sample_threshold) {
+    return line_outcome::unsampled;
+  }
+  append_kept<options>(lines, rec, line, index, [&key] { return key; });
+  return line_outcome::kept;
+}
+
+// A valid line with --where, --sample or --uniqueness: counted, then filtered (counted under
+// the first --where that does not hold: valid, so in the statistics of the input, but neither
+// written nor keyed) or on to --exclude, --sample and the write; a kept line gets its
+// --uniqueness keys. The facts are made first: a filtered or unsampled line needs them as an
+// excluded one does.
 template <loop_options options, class Records, class Record>
 [[gnu::always_inline]] inline line_outcome count_and_select(const chunk_lines<Records>& lines,
                                                             const Record& rec,
@@ -209,6 +240,10 @@ template <loop_options options, class Records, class Record>
     ++c.filtered_by_where[failed];
     ++n.filtered;
     outcome = line_outcome::filtered;
+  } else if (lines.config.sample_threshold) {
+    outcome = sample_and_write<options>(lines, rec, line, index);
+    n.excluded += outcome == line_outcome::excluded ? 1 : 0;
+    n.unsampled += outcome == line_outcome::unsampled ? 1 : 0;
   } else if (!write_unless_excluded<options>(lines, rec, line, index)) {
     ++n.excluded;
     outcome = line_outcome::excluded;
@@ -231,8 +266,8 @@ template <loop_options options, class Records, class Record>
 // line's, and with dedupe a kept line's (for taking it out of the written statistics should it
 // turn out a duplicate); made after the write and the key, where they are at hand (before them
 // they cost a plain --dedupe run 1% more instructions). Inlined into the 8x8 loop, which thus
-// keeps its code; the cold 10x8 line has its own instance. With --where or --uniqueness,
-// count_and_select.
+// keeps its code; the cold 10x8 line has its own instance. With --where, --sample or
+// --uniqueness, count_and_select.
 template <loop_options options, class Records, class Record>
 [[gnu::always_inline]] inline line_outcome count_and_keep(const chunk_lines<Records>& lines,
                                                           const Record& rec, std::string_view line,
@@ -280,6 +315,7 @@ template <loop_options options, class Records>
     case line_outcome::kept: break;
     case line_outcome::excluded: ++n.ten_by_eight_excluded; break;
     case line_outcome::filtered: ++n.ten_by_eight_filtered; break;
+    case line_outcome::unsampled: ++n.ten_by_eight_unsampled; break;
   }
 }
 
@@ -327,21 +363,26 @@ void process_lines(chunk& c, const line_options& config, const dedupe_set* exclu
   excluded_facts.subtract_from(n);
 }
 
-// The loop made for what this run does, selecting (--where or --uniqueness) or not.
+// Whether each written line is keyed: for dedupe, or for its --split.
+[[nodiscard]] inline bool keys_lines(const line_options& config) noexcept {
+  return config.keyed || config.keys_for_splits;
+}
+
+// The loop made for what this run does, selecting (--where, --sample or --uniqueness) or not.
 template <bool selecting, class Records>
 void process_with(chunk& c, const line_options& config, const dedupe_set* excluded,
                   bool with_origins, Records& records) {
   if (excluded != nullptr) {
     if (with_origins) {
       process_lines<loop_options{true, true, true, selecting}>(c, config, excluded, records);
-    } else if (config.keyed) {
+    } else if (keys_lines(config)) {
       process_lines<loop_options{true, true, false, selecting}>(c, config, excluded, records);
     } else {
       process_lines<loop_options{false, true, false, selecting}>(c, config, excluded, records);
     }
   } else if (with_origins) {
     process_lines<loop_options{true, false, true, selecting}>(c, config, excluded, records);
-  } else if (config.keyed) {
+  } else if (keys_lines(config)) {
     process_lines<loop_options{true, false, false, selecting}>(c, config, excluded, records);
   } else {
     process_lines<loop_options{false, false, false, selecting}>(c, config, excluded, records);

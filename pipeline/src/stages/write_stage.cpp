@@ -18,9 +18,11 @@ write_stage::write_stage(const report_options& report, const std::string& temp_d
       key_(report.lines.key),
       rejects_(report.samples_per_reason, listeners, inputs, files.rejects),
       duplicates_(files.duplicates),
+      splits_(std::move(files.splits)),
       repeated_(report.top),
       progress_(listeners.progress, inputs.total_bytes()) {
   stats_.top = report.top;
+  stats_.written_by_split.assign(splits_.size(), 0);
   for (const std::string& path : report.inputs) stats_.inputs.push_back({path, {}});
   if (files.duplicates != nullptr || files.counts != nullptr) places_.emplace(inputs);
   // The counts' spill waits beside the counts file (about the counts' size, on the disk that
@@ -45,8 +47,13 @@ void write_stage::write(chunk& c) {
     return;
   }
   if (!c.header_to_write.empty()) {
+    // A split of a CSV/TSV corpus is a CSV/TSV file: each starts with the header too.
     output_.write(c.header_to_write);
     output_.put('\n');
+    for (output_file* split : splits_) {
+      split->write(c.header_to_write);
+      split->put('\n');
+    }
   }
   consume(c);
 }
@@ -97,13 +104,23 @@ std::unordered_map<std::uint64_t, std::uint64_t> write_stage::written_material()
   return written;
 }
 
-void write_stage::write_valid(const chunk& c) {
-  if (!dedupe_) {
-    output_.write(c.text.view(0, c.text.size()));
-    return;
+void write_stage::write_routed(const chunk& c) {
+  output_.write(c.kept.view(0, c.kept.size()));
+  for (std::size_t s = 0; s < splits_.size(); ++s) {
+    splits_[s]->write(c.split_text[s].view(0, c.split_text[s].size()));
   }
-  const text_buffer& first_occurrences = c.duplicates.empty() ? c.text : c.kept;
-  output_.write(first_occurrences.view(0, first_occurrences.size()));
+  add_index_wise(stats_.written_by_split, c.split_written);
+}
+
+void write_stage::write_valid(const chunk& c) {
+  if (!splits_.empty()) {
+    write_routed(c);
+  } else {
+    // Without dedupe, or a chunk without duplicates: the text as it is.
+    const text_buffer& written = !dedupe_ || c.duplicates.empty() ? c.text : c.kept;
+    output_.write(written.view(0, written.size()));
+  }
+  if (!dedupe_) return;
   std::string scratch;
   for (const std::uint32_t i : c.duplicates) {
     const chunk::valid_line& line = c.valid[i];

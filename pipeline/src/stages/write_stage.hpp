@@ -32,6 +32,7 @@ struct written_files {
   output_file* rejects = nullptr;
   output_file* duplicates = nullptr;
   output_file* counts = nullptr;
+  std::vector<output_file*> splits;  // --split, in the order given
 };
 
 class write_stage {
@@ -64,6 +65,8 @@ class write_stage {
  private:
   void consume(chunk& c);
   void write_valid(const chunk& c);
+  // --split: the routed chunk's output lines and each split's (stages/split_routing.hpp).
+  void write_routed(const chunk& c);
   void count_dropped_material(const chunk& c);
   // The material of the written lines: the valid lines' (stats_.material) without the dropped.
   [[nodiscard]] std::unordered_map<std::uint64_t, std::uint64_t> written_material() const;
@@ -73,6 +76,7 @@ class write_stage {
   core::key_kind key_;
   reject_reporter rejects_;
   output_file* duplicates_;
+  std::vector<output_file*> splits_;
   std::optional<line_places> places_;    // with --counts or --duplicates
   std::optional<counts_writer> counts_;  // with --counts
   most_repeated_tracker repeated_;

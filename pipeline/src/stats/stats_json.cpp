@@ -101,6 +101,28 @@ void optional_path(json_writer& w, std::string_view name, const std::string& pat
   }
 }
 
+// --split (each as given), --split-seed, --sample (null: none), --sample-seed.
+void write_selection_options(json_writer& w, const report_options& asked) {
+  w.key("splits");
+  w.begin_array();
+  for (const detail::split_output& split : asked.outputs.splits) {
+    w.begin_object();
+    w.member("name", std::string_view(split.name));
+    w.member("fraction", std::string_view(split.fraction));
+    name_member(w, "file", split.path);
+    w.end_object();
+  }
+  w.end_array();
+  w.member("split_seed", asked.split_seed);
+  w.key("sample");
+  if (asked.sample.empty()) {
+    w.null();
+  } else {
+    w.value(std::string_view(asked.sample));
+  }
+  w.member("sample_seed", asked.sample_seed);
+}
+
 void write_options(json_writer& w, const report_options& asked) {
   w.key("options");
   w.begin_object();
@@ -127,6 +149,7 @@ void write_options(json_writer& w, const report_options& asked) {
   for (const std::string& text : asked.where) w.value(std::string_view(text));
   w.end_array();
   w.member("uniqueness", asked.uniqueness);
+  write_selection_options(w, asked);
   optional_path(w, "duplicates", asked.outputs.duplicates);
   optional_path(w, "counts", asked.outputs.counts);
   optional_path(w, "report", asked.outputs.report);
@@ -174,6 +197,7 @@ void write_per_input(json_writer& w, const run_stats& s) {
     w.member("duplicates", c.duplicates);
     w.member("excluded", c.excluded);
     w.member("filtered", c.filtered);
+    w.member("unsampled", c.unsampled);
     w.member("written", c.written);
     w.end_object();
   }
@@ -213,6 +237,28 @@ void write_uniqueness(json_writer& w, const run_stats& s) {
     w.end_object();
   }
   w.end_object();
+}
+
+// Each --split with the lines written to its file, and the lines written to the output itself
+// (`written` counts both); [] and `written` without --split.
+void write_splits(json_writer& w, const run_stats& s, const report_options& asked) {
+  w.key("splits");
+  w.begin_array();
+  std::uint64_t to_splits = 0;
+  for (std::size_t i = 0; i < asked.outputs.splits.size(); ++i) {
+    const detail::split_output& split = asked.outputs.splits[i];
+    const std::uint64_t written = i < s.written_by_split.size() ? s.written_by_split[i] : 0;
+    to_splits += written;
+    w.begin_object();
+    w.member("name", std::string_view(split.name));
+    name_member(w, "file", split.path);
+    w.member("fraction", std::string_view(split.fraction));
+    w.member("share", split.share);
+    w.member("written", written);
+    w.end_object();
+  }
+  w.end_array();
+  w.member("written_to_output", s.written - to_splits);
 }
 
 // null without --exclude.
@@ -318,6 +364,7 @@ std::string stats_document(const run_stats& s, const report_options& asked) {
   write_counters(w, s, counter_section::output, asked.dedupe);
   write_filtered_by_where(w, s, asked);
   write_uniqueness(w, s);
+  write_splits(w, s, asked);
 
   w.key("reconciliation");
   w.begin_object();
@@ -326,6 +373,7 @@ std::string stats_document(const run_stats& s, const report_options& asked) {
   w.member("duplicates", s.duplicates);
   w.member("excluded", s.excluded);
   w.member("filtered", s.filtered);
+  w.member("unsampled", s.unsampled);
   w.member("invalid", s.invalid);
   w.member("skipped", s.skipped());
   w.member("balanced", s.reconciles());

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Real --stats-json documents validate against docs/stats.schema.json with a real validator
 # (python3-jsonschema): a plain run, a --dedupe run, a run with invalid lines and --rejects over
-# two inputs, --top 0, --exclude with --counts and --duplicates, a CSV input with --payload
+# two inputs, --top 0, --exclude with --counts and --duplicates, --split with --sample, a CSV input with --payload
 # and a compressed output, names that are not UTF-8 (an input, --exclude, --counts, the output:
 # their "_quoted" siblings) with --samples above the cap, --uniqueness with --where. Then
 # broken documents are refused, so
@@ -27,8 +27,10 @@ cp reference.epd $'ref\x80.epd'
 "$FENBATCH" -q --dedupe --samples 500 --exclude $'ref\x80.epd' --counts $'counts\xfe.tsv' \
   --stats-json names.json -o $'out\xfd.fen' $'in\xff.fen' second.fen
 "$FENBATCH" -q --uniqueness --where 'pieces > 2' --stats-json uniqueness.json -o u.fen mixed.fen
+"$FENBATCH" -q --dedupe --split test=50%:t.fen --split valid=0.25:v.fen.zst --sample 90% \
+  --stats-json split.json -o split.fen mixed.fen
 python3 - "$schema" plain.json dedupe.json rejects.json top0.json exclude.json csv.json \
-  names.json uniqueness.json <<'PY'
+  names.json uniqueness.json split.json <<'PY'
 import copy, json, sys
 import jsonschema
 

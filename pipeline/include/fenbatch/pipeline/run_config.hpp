@@ -12,6 +12,7 @@
 
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/core/record.hpp"
+#include "fenbatch/core/selection_hash.hpp"
 #include "fenbatch/core/write.hpp"
 #include "fenbatch/pipeline/compression.hpp"
 #include "fenbatch/pipeline/record_format.hpp"
@@ -32,6 +33,15 @@ struct progress_info {
   double seconds = 0;
   run_phase phase = run_phase::reading;
   bool partitioned = false;  // the run has switched to partitioned dedupe (three passes)
+};
+
+// --split NAME=FRACTION:FILE (issue 28): the positions whose value (core/selection_hash.hpp)
+// falls in this split's share go to FILE instead of the output.
+struct split_request {
+  std::string name;
+  core::decimal_fraction fraction;
+  std::string fraction_text;  // as given ("10%"), for the statistics
+  std::string path;
 };
 
 struct run_config {
@@ -57,6 +67,16 @@ struct run_config {
   // reach dedupe (valid, neither filtered nor excluded) under six identities
   // (uniqueness_stats.hpp), with or without dedupe.
   bool uniqueness = false;
+  // --split and --sample (issue 28), decided by the position (core/selection_hash.hpp): each
+  // written position goes to the split its value falls in (cumulative shares, in the order
+  // given), the rest to the output; --sample keeps only the valid lines whose value (under
+  // its own seed) falls below the fraction, after --exclude and before dedupe (the others are
+  // unsampled). Neither implies dedupe. References are neither split nor sampled.
+  std::vector<split_request> splits;
+  std::uint64_t split_seed = 0;
+  std::optional<core::decimal_fraction> sample;
+  std::string sample_text;  // as given ("1%"), for the statistics
+  std::uint64_t sample_seed = 1;
 
   // How records are shaped; unset: inferred from each input's name (infer_input_format).
   std::optional<input_format> format;

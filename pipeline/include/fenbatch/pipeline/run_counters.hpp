@@ -55,6 +55,8 @@
   COUNTER(output, excluded, "excluded", always)                                                \
   /* valid lines dropped because a --where did not hold for them */                            \
   COUNTER(output, filtered, "filtered", always)                                                \
+  /* valid lines dropped because --sample did not pick their position */                       \
+  COUNTER(output, unsampled, "unsampled", always)                                              \
   /* Over every valid line (before dedupe). */                                                 \
   COUNTER(positions, white_to_move, "side_to_move.white", always)                              \
   COUNTER(positions, black_to_move, "side_to_move.black", always)                              \
@@ -76,8 +78,8 @@
   COUNTS(written_positions, written_piece_count, ::fenbatch::pipeline::piece_count_extent,     \
          "piece_count", piece_count_name)                                                      \
   /* By board type (core::board_kind): the lines that are records (not skipped), routed by */  \
-  /* the width of their first rank; lines = valid + invalid and */                             \
-  /* valid = written + duplicates + excluded + filtered per board. The 8x8 ones follow */      \
+  /* the width of their first rank; lines = valid + invalid and valid = written + */           \
+  /* duplicates + excluded + filtered + unsampled per board. The 8x8 ones follow */            \
   /* from the totals (derive_eight_by_eight), so the 8x8 per-line loop counts nothing more. */ \
   COUNTER(boards, eight_by_eight_lines, "8x8.lines", always)                                   \
   COUNTER(boards, eight_by_eight_valid, "8x8.valid", always)                                   \
@@ -86,6 +88,7 @@
   COUNTER(boards, eight_by_eight_duplicates, "8x8.duplicates", always)                         \
   COUNTER(boards, eight_by_eight_excluded, "8x8.excluded", always)                             \
   COUNTER(boards, eight_by_eight_filtered, "8x8.filtered", always)                             \
+  COUNTER(boards, eight_by_eight_unsampled, "8x8.unsampled", always)                           \
   COUNTER(boards, eight_by_eight_unique, "8x8.unique", with_dedupe)                            \
   COUNTER(boards, ten_by_eight_lines, "10x8.lines", always)                                    \
   COUNTER(boards, ten_by_eight_valid, "10x8.valid", always)                                    \
@@ -94,6 +97,7 @@
   COUNTER(boards, ten_by_eight_duplicates, "10x8.duplicates", always)                          \
   COUNTER(boards, ten_by_eight_excluded, "10x8.excluded", always)                              \
   COUNTER(boards, ten_by_eight_filtered, "10x8.filtered", always)                              \
+  COUNTER(boards, ten_by_eight_unsampled, "10x8.unsampled", always)                            \
   COUNTER(boards, ten_by_eight_unique, "10x8.unique", with_dedupe)
 
 namespace fenbatch::pipeline {
@@ -117,9 +121,9 @@ struct run_counters {
   [[nodiscard]] std::uint64_t skipped() const noexcept {
     return skipped_blank + skipped_comment + skipped_header;
   }
-  // lines = written + duplicates + excluded + filtered + invalid + skipped, always.
+  // lines = written + duplicates + excluded + filtered + unsampled + invalid + skipped, always.
   [[nodiscard]] bool reconciles() const noexcept {
-    return lines == written + duplicates + excluded + filtered + invalid + skipped();
+    return lines == written + duplicates + excluded + filtered + unsampled + invalid + skipped();
   }
   // The 8x8 board counters as what the totals leave after the 10x8 ones: every line that is
   // not skipped and not routed to the 10x8 reader is an 8x8 line. Called wherever the totals
@@ -132,6 +136,7 @@ struct run_counters {
     eight_by_eight_duplicates = duplicates - ten_by_eight_duplicates;
     eight_by_eight_excluded = excluded - ten_by_eight_excluded;
     eight_by_eight_filtered = filtered - ten_by_eight_filtered;
+    eight_by_eight_unsampled = unsampled - ten_by_eight_unsampled;
   }
 };
 

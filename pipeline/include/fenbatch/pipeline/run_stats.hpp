@@ -118,6 +118,9 @@ struct run_stats : run_counters {
   std::vector<std::uint64_t> filtered_by_where;
   // With --uniqueness: the distinct positions under each identity; unset without it.
   std::optional<uniqueness_stats> uniqueness;
+  // With --split, per split in the order given: the lines written to its file (within
+  // `written`, which counts the output's and every split's). Empty without --split.
+  std::vector<std::uint64_t> written_by_split;
 
   double wall_seconds = 0;
   unsigned threads = 0;  // the threads used (run_config::threads, capped at the usable CPUs)
@@ -147,7 +150,8 @@ struct run_stats : run_counters {
   //   samples_kept_per_reason(samples_per_reason) per reason (the first ones of the input:
   //   associative, not commutative);
   // - inputs_changed: this part's, then later's; stopped_at_max_bytes: either;
-  // - filtered_by_where: index-wise (parts of one run have the same expressions);
+  // - filtered_by_where, written_by_split: index-wise (parts of one run have the same
+  //   expressions and splits);
   // - uniqueness: not merged (distinct counts do not add: a position may be in both parts);
   //   only a distributed run combines its ranks' sketches (merge_rank_stats);
   // - wall_seconds and threads: the larger (parts of one run run side by side; a caller that
