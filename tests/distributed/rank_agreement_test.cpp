@@ -112,6 +112,7 @@ TEST(RankAgreement, EveryResultFieldIsComparedAndNoPerRankKnob) {
       {"max bytes", [](run_config& c) { c.max_bytes = 100; }},
       {"samples", [](run_config& c) { c.samples_per_reason = 9; }},
       {"where", [](run_config& c) { c.where = {"pieces >= 16"}; }},
+      {"max per position", [](run_config& c) { c.max_per_position = 3; }},
   };
   for (const auto& [what, apply] : compared) {
     run_config c = sample_config();

@@ -76,6 +76,11 @@ struct chunk {
   // indices in `valid` of the other lines.
   text_buffer kept;
   std::vector<std::uint32_t> duplicates;
+  // Set by the keep stage: `kept` holds the text to write (else `text` does, whole).
+  bool compacted = false;
+  // With a survivor policy (dedupe/survivors.hpp): the indices in `valid` of every line not
+  // written (duplicates and rare, in order).
+  std::vector<std::uint32_t> dropped;
   std::vector<invalid_line> invalid;
   run_counters counts;  // this chunk's part of the run's counters
   // With --where, per expression (in the order given): the lines filtered by it, each under the

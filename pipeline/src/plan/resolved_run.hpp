@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dedupe/survivor_policy.hpp"
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/where_expression.hpp"
@@ -62,6 +63,7 @@ struct dedupe_options {
   bool enabled = false;       // --dedupe, or implied by --counts or --duplicates
   bool with_origins = false;  // each key's first occurrence is kept
   bool final_counts = false;  // --counts: each first occurrence's final count is asked
+  survivor_policy survivors;  // --keep, --max-per-position, --min-count
 };
 
 // What the machine plan (run_plan.hpp) is made from: threads, shards, memory, temporaries.
@@ -102,6 +104,7 @@ struct report_options {
   std::size_t chunk_size = 1 << 20;
   std::uint64_t max_bytes = 0;
   std::vector<std::string> where;  // --where, as given
+  survivor_policy survivors;       // --keep, --max-per-position, --min-count, as given
 };
 
 // Where the run's remarks and progress go; either may be empty.
@@ -125,11 +128,11 @@ struct resolved_run {
   run_listeners listeners;
 };
 
-// The one place where options are turned into what each part reads: --counts and
-// --duplicates imply --dedupe, origins are tracked for either, a reference keeps --fen-field
-// only when it has the inputs' format and has no --where, temporaries may be written with
-// dedupe or --temp-dir, each --where is compiled (a config_error, with where_refusal's line,
-// for one that does not compile).
+// The one place where options are turned into what each part reads: --counts,
+// --duplicates and a survivor policy other than plain dedupe imply --dedupe, origins are tracked
+// for either, a reference keeps --fen-field only when it has the inputs' format and has no --where,
+// temporaries may be written with dedupe or --temp-dir, each --where is compiled (a config_error,
+// with where_refusal's line, for one that does not compile).
 [[nodiscard]] resolved_run resolve_run(const run_config& config);
 
 // The run as `config` asks it, implied nothing (to_json and to_html_report of a configuration

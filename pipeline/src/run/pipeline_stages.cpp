@@ -4,6 +4,7 @@
 #include <string>
 
 #include "base/tsan_annotations.hpp"
+#include "dedupe/survivors.hpp"
 #include "fenbatch/pipeline/quoted_name.hpp"
 #include "stages/process_chunk.hpp"
 
@@ -101,9 +102,14 @@ chunk_filter decide_stage(dedupe_stages& dedupe, const deferred_chunks& deferred
 }
 
 // A deferred chunk's first occurrences are not known before pass 3.
-chunk_filter keep_stage() {
-  return chunk_stage(tbb::filter_mode::parallel, [](chunk& c) {
-    if (!c.deferred) keep_first_occurrences(c);
+chunk_filter keep_stage(const survivor_policy& survivors) {
+  if (survivors.plain()) {
+    return chunk_stage(tbb::filter_mode::parallel, [](chunk& c) {
+      if (!c.deferred) keep_first_occurrences(c);
+    });
+  }
+  return chunk_stage(tbb::filter_mode::parallel, [&survivors](chunk& c) {
+    if (!c.deferred) keep_survivors(c, survivors);
   });
 }
 
@@ -124,9 +130,10 @@ tbb::filter<chunk*, void> write_filter(write_stage& writer, chunk_pool& pool) {
 
 tbb::filter<void, void> run_pipeline(const chunk_source& source, const chunk_filter& processing,
                                      const std::optional<chunk_filter>& deciding,
+                                     const survivor_policy& survivors,
                                      const tbb::filter<chunk*, void>& writing) {
   chunk_filter work = processing;
-  if (deciding) work = work & *deciding & keep_stage();
+  if (deciding) work = work & *deciding & keep_stage(survivors);
   return source & work & writing;
 }
 

@@ -6,7 +6,8 @@
 //   - dedupe: with --dedupe, one serial in-order stage per group of shards adds the chunk's
 //     keys of those shards to the store (pass 1); decide: the counts of a replayed chunk's
 //     lines, from the partitions (pass 3);
-//   - keep: with --dedupe, parallel: the chunk's first occurrences copied together;
+//   - keep: with --dedupe, parallel: the chunk's surviving lines (first occurrences, or as
+//     the survivor policy says) copied together;
 //   - write: serial, in order: write_stage.hpp.
 // Each body holds pointers only (oneTBB copies bodies and calls them const); what a body
 // changes lives in the objects it points to. TSan is told of every hand-over of a chunk and
@@ -24,6 +25,7 @@
 #include "dedupe/dedupe_set.hpp"
 #include "dedupe/dedupe_stages.hpp"
 #include "dedupe/deferred_chunks.hpp"
+#include "dedupe/survivor_policy.hpp"
 #include "formats/record_headers.hpp"
 #include "input/input_reader.hpp"
 #include "plan/resolved_run.hpp"
@@ -51,15 +53,18 @@ struct read_state {
 [[nodiscard]] chunk_filter dedupe_stage(dedupe_stages& dedupe, deferred_chunks& deferred);
 [[nodiscard]] chunk_filter decide_stage(dedupe_stages& dedupe, const deferred_chunks& deferred,
                                         const input_reader& inputs);
-[[nodiscard]] chunk_filter keep_stage();
+// Plain dedupe keeps first occurrences (keep_first_occurrences); any other policy runs
+// keep_survivors. Chosen once, here.
+[[nodiscard]] chunk_filter keep_stage(const survivor_policy& survivors);
 // Writes each chunk, releases its input and gives it back to the pool.
 [[nodiscard]] tbb::filter<chunk*, void> write_filter(write_stage& writer, chunk_pool& pool);
 
 // The one pipeline: `source`, process, then with dedupe `deciding` (dedupe_stage or
-// decide_stage) and keep, then write.
+// decide_stage) and keep (under `survivors`), then write.
 [[nodiscard]] tbb::filter<void, void> run_pipeline(const chunk_source& source,
                                                    const chunk_filter& processing,
                                                    const std::optional<chunk_filter>& deciding,
+                                                   const survivor_policy& survivors,
                                                    const tbb::filter<chunk*, void>& writing);
 
 }  // namespace fenbatch::pipeline::detail

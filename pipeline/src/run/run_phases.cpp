@@ -97,9 +97,9 @@ void run_phases::run_pipeline(const tbb::filter<void, void>& filters) {
 void run_phases::read_pass() {
   std::optional<chunk_filter> deciding;
   if (run_.dedupe.enabled) deciding = dedupe_stage(*dedupe_, *deferred_);
-  run_pipeline(detail::run_pipeline(read_stage(pool_, reading_),
-                                    process_stage(run_.lines, plan_.shard_count, excluded_.get()),
-                                    deciding, write_filter(*writer_, pool_)));
+  run_pipeline(detail::run_pipeline(
+      read_stage(pool_, reading_), process_stage(run_.lines, plan_.shard_count, excluded_.get()),
+      deciding, run_.dedupe.survivors, write_filter(*writer_, pool_)));
 }
 
 bool run_phases::resolve_partitions() {
@@ -118,7 +118,7 @@ void run_phases::replay_deferred() {
   run_pipeline(detail::run_pipeline(replay_stage(pool_, *deferred_),
                                     process_stage(run_.lines, plan_.shard_count, excluded_.get()),
                                     decide_stage(*dedupe_, *deferred_, *inputs_),
-                                    write_filter(*writer_, pool_)));
+                                    run_.dedupe.survivors, write_filter(*writer_, pool_)));
   memory_.partitions = dedupe_->partition_count();
   memory_.temp_bytes = dedupe_->partition_temp_bytes() + deferred_->copied_bytes();
 }

@@ -15,12 +15,9 @@ constexpr std::size_t header_bytes = sizeof(core::position_key) + sizeof(std::ui
 }  // namespace
 
 void counts_writer::record(const chunk& c, const line_places& places) {
-  std::size_t next_duplicate = 0;
   for (std::size_t i = 0; i < c.valid.size(); ++i) {
-    if (next_duplicate < c.duplicates.size() && c.duplicates[next_duplicate] == i) {
-      ++next_duplicate;
-      continue;
-    }
+    // A key's first occurrence (with --max-per-position, later ones may be written too).
+    if (c.occurrences[c.shard_position[i]] != 1) continue;
     const chunk::valid_line& line = c.valid[i];
     record_.assign(header_bytes, '\0');
     std::memcpy(record_.data(), &line.key, sizeof line.key);

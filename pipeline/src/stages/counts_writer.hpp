@@ -22,8 +22,8 @@ class counts_writer {
   counts_writer(output_file& counts, const std::string& temp_dir)
       : counts_(counts), spill_(temp_dir) {}
 
-  // The chunk's first occurrences (its valid lines but its duplicates), after dedupe; the
-  // chunk is already in `places`.
+  // The chunk's first occurrences (its lines with occurrence 1: written under a policy that
+  // keeps first occurrences), after dedupe; the chunk is already in `places`.
   void record(const chunk& c, const line_places& places);
 
   // Once every chunk is recorded and added: writes the counts file. Returns the sum of the

@@ -16,6 +16,7 @@ write_stage::write_stage(const report_options& report, const std::string& temp_d
     : inputs_(inputs),
       output_(files.output),
       dedupe_(report.dedupe),
+      survivors_(report.survivors),
       key_(report.lines.key),
       rejects_(report.samples_per_reason, listeners, inputs, files.rejects),
       duplicates_(files.duplicates),
@@ -75,9 +76,12 @@ run_stats write_stage::finish(dedupe_stages* dedupe) {
   progress_.last();
   if (dedupe != nullptr) {
     stats_.unique = dedupe->unique();
-    // Every written line is its key's first occurrence, so unique by board is written by board.
-    stats_.eight_by_eight_unique = stats_.eight_by_eight_written;
-    stats_.ten_by_eight_unique = stats_.ten_by_eight_written;
+    // Plain dedupe writes exactly each key's first occurrence, so unique by board is written
+    // by board; keep_survivors counts first occurrences by board itself.
+    if (survivors_.plain()) {
+      stats_.eight_by_eight_unique = stats_.eight_by_eight_written;
+      stats_.ten_by_eight_unique = stats_.ten_by_eight_written;
+    }
   }
   if (counts_ && dedupe != nullptr) counts_->finish(*dedupe);
   stats_.most_repeated = repeated_.top();
@@ -103,17 +107,30 @@ void write_stage::write_valid(const chunk& c) {
     output_.write(c.text.view(0, c.text.size()));
     return;
   }
-  const text_buffer& first_occurrences = c.duplicates.empty() ? c.text : c.kept;
-  output_.write(first_occurrences.view(0, first_occurrences.size()));
+  const text_buffer& written = c.compacted ? c.kept : c.text;
+  output_.write(written.view(0, written.size()));
   std::string scratch;
-  for (const std::uint32_t i : c.duplicates) {
-    const chunk::valid_line& line = c.valid[i];
-    repeated_.record_duplicate(line.key, c.occurrences[c.shard_position[i]], [&] {
-      std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
-      if (c.layout != nullptr) text = written_position(*c.layout, text, scratch);
-      return key_ == core::key_kind::full ? text : position_fields(text);
-    });
+  if (survivors_.plain()) {
+    for (const std::uint32_t i : c.duplicates) {
+      record_repeated(c, i, c.occurrences[c.shard_position[i]], scratch);
+    }
+    return;
   }
+  // A key's last line may be written: every repeated line is recorded (its count then).
+  for (std::uint32_t i = 0; i < c.valid.size(); ++i) {
+    const std::uint32_t occurrence = c.occurrences[c.shard_position[i]];
+    if (occurrence >= 2) record_repeated(c, i, occurrence, scratch);
+  }
+}
+
+void write_stage::record_repeated(const chunk& c, std::uint32_t i, std::uint32_t count,
+                                  std::string& scratch) {
+  const chunk::valid_line& line = c.valid[i];
+  repeated_.record_duplicate(line.key, count, [&] {
+    std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
+    if (c.layout != nullptr) text = written_position(*c.layout, text, scratch);
+    return key_ == core::key_kind::full ? text : position_fields(text);
+  });
 }
 
 }  // namespace fenbatch::pipeline::detail

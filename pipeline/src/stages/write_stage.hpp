@@ -64,6 +64,8 @@ class write_stage {
  private:
   void consume(chunk& c);
   void write_valid(const chunk& c);
+  // The most repeated positions: line `i` of `c` seen `count` times so far.
+  void record_repeated(const chunk& c, std::uint32_t i, std::uint32_t count, std::string& scratch);
   void count_dropped_material(const chunk& c);
   // The material of the written lines: the valid lines' (stats_.material) without the dropped.
   [[nodiscard]] std::unordered_map<std::uint64_t, std::uint64_t> written_material() const;
@@ -71,6 +73,7 @@ class write_stage {
   const input_reader& inputs_;
   output_file& output_;
   bool dedupe_;
+  survivor_policy survivors_;
   core::key_kind key_;
   reject_reporter rejects_;
   output_file* duplicates_;

@@ -101,6 +101,13 @@ void optional_path(json_writer& w, std::string_view name, const std::string& pat
   }
 }
 
+// Which occurrence survives (the defaults: first, 1, 1 are plain dedupe).
+void write_survivor_options(json_writer& w, const detail::survivor_policy& survivors) {
+  w.member("keep", std::string_view(survivors.keep == keep_occurrence::first ? "first" : "last"));
+  w.member("max_per_position", std::uint64_t{survivors.max_per_position});
+  w.member("min_count", std::uint64_t{survivors.min_count});
+}
+
 void write_options(json_writer& w, const report_options& asked) {
   w.key("options");
   w.begin_object();
@@ -126,6 +133,7 @@ void write_options(json_writer& w, const report_options& asked) {
   w.begin_array();
   for (const std::string& text : asked.where) w.value(std::string_view(text));
   w.end_array();
+  write_survivor_options(w, asked.survivors);
   optional_path(w, "duplicates", asked.outputs.duplicates);
   optional_path(w, "counts", asked.outputs.counts);
   optional_path(w, "report", asked.outputs.report);

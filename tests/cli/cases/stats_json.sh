@@ -49,6 +49,7 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
                                 "castling": "xfen", "ep": "legal", "repair": False,
                                 "payload": False, "input_format": None, "fen_field": None,
                                 "compress": "auto", "level": 0, "top": 20, "exclude": [], "where": [],
+                                "keep": "first", "max_per_position": 1, "min_count": 1,
                                 "duplicates": None, "counts": None,
                                 "report": None})
     e("key_hash", s["key_hash"], "xxh3-128")

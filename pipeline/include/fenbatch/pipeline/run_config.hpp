@@ -34,6 +34,9 @@ struct progress_info {
   bool partitioned = false;  // the run has switched to partitioned dedupe (three passes)
 };
 
+// --keep (issue 28): which occurrences of a repeated position are written.
+enum class keep_occurrence : std::uint8_t { first, last };
+
 struct run_config {
   std::vector<std::string> inputs;  // read in this order as one stream; "-" is standard input
   std::string output = "-";         // "-" is standard output
@@ -53,6 +56,13 @@ struct run_config {
   // are not filtered. An expression that does not compile is a config_error
   // (where_check.hpp says why, in one line).
   std::vector<std::string> where;
+  // Which occurrence survives (issue 28); any but the defaults implies dedupe. --keep: the
+  // first or the last occurrences of each position; --max-per-position: up to that many of
+  // them (the first or last N); --min-count: positions seen fewer times write none of their
+  // lines (each counted as rare).
+  keep_occurrence keep = keep_occurrence::first;
+  std::uint32_t max_per_position = 1;
+  std::uint32_t min_count = 1;
 
   // How records are shaped; unset: inferred from each input's name (infer_input_format).
   std::optional<input_format> format;
