@@ -19,6 +19,7 @@
 #include "option_values.hpp"
 #include "reason_list.hpp"
 #include "selection_options.hpp"
+#include "survivor_options.hpp"
 #include "typed_option.hpp"
 
 #include "fenbatch/cli/byte_size.hpp"
@@ -203,20 +204,9 @@ struct option_texts {
   std::string chunk_size = "1M", threads = "0", samples = "3", max_invalid, max_bytes;
   std::string compress = "auto", level, top = "20";
   std::string memory_limit;
-  std::string max_per_position = "1";  // which occurrence survives
+  survivor_texts survivors;  // which occurrence survives
   std::vector<std::string> operands;
 };
-
-// Which occurrence of a repeated position survives (issue 28); each implies --dedupe.
-po::options_description survivor_options(option_texts& t) {
-  po::options_description survivors("Which occurrence survives (each implies --dedupe)");
-  // clang-format off
-  survivors.add_options()
-      ("max-per-position", po::value(&t.max_per_position)->value_name("N"),
-       "write up to N occurrences of each position, the first N (default 1)");
-  // clang-format on
-  return survivors;
-}
 
 // The visible options, in the groups --help shows.
 po::options_description visible_options(command_line& c, option_texts& t) {
@@ -308,7 +298,7 @@ po::options_description visible_options(command_line& c, option_texts& t) {
       ("version", "print the version and exit");
   // clang-format on
   po::options_description visible;
-  visible.add(main_job).add(selection_options(config)).add(survivor_options(t));
+  visible.add(main_job).add(selection_options(config)).add(survivor_options(t.survivors));
   visible.add(input).add(output).add(validation);
   visible.add(statistics).add(performance).add(memory).add(other);
   return visible;
@@ -349,8 +339,7 @@ void read_numbers(command_line& c, const option_texts& t, const po::variables_ma
     config.max_bytes = read.number(t.max_bytes, "max-bytes", option_values::max_bytes);
   }
   if (vm.count("memory-limit") != 0) config.memory_limit = read.memory_size(t.memory_limit);
-  config.max_per_position = static_cast<std::uint32_t>(
-      read.number(t.max_per_position, "max-per-position", option_values::max_per_position));
+  read_survivors(t.survivors, config);
   if (vm.count("max-invalid") != 0) {
     c.max_invalid = read.number(t.max_invalid, "max-invalid", option_values::max_invalid);
   }

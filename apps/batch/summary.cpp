@@ -75,21 +75,22 @@ void print_written_positions(const run_stats& s) {
 // "   8x8: lines 10, valid 8, invalid 2, duplicates 1, written 7" and the same for 10x8, once
 // a 10x8 line was seen (an 8x8 corpus's summary stays as it was); "excluded N" with --exclude
 // and "filtered N" with --where before "written".
-void print_boards(const run_stats& s, bool exclude, bool where) {
+void print_boards(const run_stats& s, bool exclude, bool where, bool rare) {
   if (s.ten_by_eight_lines == 0) return;
-  using board_counters = std::array<counter, 7>;
+  using board_counters = std::array<counter, 8>;
   for (const board_counters& board :
        {board_counters{counter::eight_by_eight_lines, counter::eight_by_eight_valid,
                        counter::eight_by_eight_invalid, counter::eight_by_eight_duplicates,
                        counter::eight_by_eight_excluded, counter::eight_by_eight_filtered,
-                       counter::eight_by_eight_written},
+                       counter::eight_by_eight_written, counter::eight_by_eight_rare},
         board_counters{counter::ten_by_eight_lines, counter::ten_by_eight_valid,
                        counter::ten_by_eight_invalid, counter::ten_by_eight_duplicates,
                        counter::ten_by_eight_excluded, counter::ten_by_eight_filtered,
-                       counter::ten_by_eight_written}}) {
+                       counter::ten_by_eight_written, counter::ten_by_eight_rare}}) {
     std::vector<counter> shown(board.begin(), board.begin() + 4);
     if (exclude) shown.push_back(board[4]);
     if (where) shown.push_back(board[5]);
+    if (rare) shown.push_back(board[7]);  // with --min-count
     shown.push_back(board[6]);
     print_counter_line(s, shown);
   }
@@ -107,12 +108,13 @@ void print_filtered_by_where(const run_stats& s, const std::vector<std::string>&
 // "  input a.fen: lines 10, valid 8, invalid 1, skipped 1, duplicates 2, written 6", and
 // "excluded N" before "written" with --exclude, and "filtered N" with --where. The name quoted
 // as ls quotes it where needed.
-void print_input(const pipeline::input_stats& input, bool exclude, bool where) {
+void print_input(const pipeline::input_stats& input, bool exclude, bool where, bool rare) {
   const pipeline::run_counters& c = input.counts;
   const std::string name = pipeline::quoted_name(input.path);
   std::string dropped;
   if (exclude) dropped.append(", excluded ").append(with_commas(c.excluded));
   if (where) dropped.append(", filtered ").append(with_commas(c.filtered));
+  if (rare) dropped.append(", rare ").append(with_commas(c.rare));  // with --min-count
   std::fprintf(
       stderr,
       "  input %s: lines %s, valid %s, invalid %s, skipped %s, duplicates %s%s, written %s\n",
@@ -183,7 +185,7 @@ void print_stats(const run_stats& s, const run_config& config) {
   for (const counter c :
        {counter::valid, counter::invalid, counter::skipped_blank, counter::skipped_comment,
         counter::skipped_header, counter::written, counter::duplicates, counter::unique,
-        counter::excluded, counter::filtered}) {
+        counter::excluded, counter::filtered, counter::rare}) {
     const counter_info& info = describe(c);
     if (info.reported == pipeline::counter_reported::with_dedupe && !config.dedupe) {
       continue;
@@ -192,6 +194,7 @@ void print_stats(const run_stats& s, const run_config& config) {
     if (c == counter::skipped_header && info.value(s) == 0) continue;
     if (c == counter::excluded && config.exclude_paths.empty()) continue;
     if (c == counter::filtered && config.where.empty()) continue;
+    if (c == counter::rare && config.min_count == 1) continue;
     std::fprintf(stderr, "  %-12s %15s\n", label(info.name()).c_str(),
                  with_commas(info.value(s)).c_str());
   }
@@ -204,20 +207,22 @@ void print_stats(const run_stats& s, const run_config& config) {
     }
   }
   print_filtered_by_where(s, config.where);
-  // "filtered" only with --where, so that the summary of other runs stays as it was.
+  // "filtered" only with --where and "rare" only with --min-count, so that the summary of other
+  // runs stays as it was.
+  const bool rare = config.min_count > 1;
   std::fprintf(stderr,
-               "  reconciliation: lines %s = written + duplicates + excluded + %sinvalid + "
+               "  reconciliation: lines %s = written + duplicates + excluded + %s%sinvalid + "
                "skipped: %s\n",
                with_commas(s.lines).c_str(), config.where.empty() ? "" : "filtered + ",
-               s.reconciles() ? "ok" : "MISMATCH");
-  print_boards(s, !config.exclude_paths.empty(), !config.where.empty());
+               rare ? "rare + " : "", s.reconciles() ? "ok" : "MISMATCH");
+  print_boards(s, !config.exclude_paths.empty(), !config.where.empty(), rare);
   print_counter_line(s, {counter::white_to_move, counter::black_to_move, counter::castling_none,
                          counter::castling_standard, counter::castling_chess960});
   print_counter_line(s, {counter::legal_ep, counter::in_check});
   print_written_positions(s);
   if (s.inputs.size() > 1) {
     for (const pipeline::input_stats& input : s.inputs) {
-      print_input(input, !config.exclude_paths.empty(), !config.where.empty());
+      print_input(input, !config.exclude_paths.empty(), !config.where.empty(), rare);
     }
   }
   if (!config.exclude_paths.empty()) {

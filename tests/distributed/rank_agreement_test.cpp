@@ -112,7 +112,9 @@ TEST(RankAgreement, EveryResultFieldIsComparedAndNoPerRankKnob) {
       {"max bytes", [](run_config& c) { c.max_bytes = 100; }},
       {"samples", [](run_config& c) { c.samples_per_reason = 9; }},
       {"where", [](run_config& c) { c.where = {"pieces >= 16"}; }},
+      {"keep", [](run_config& c) { c.keep = keep_occurrence::last; }},
       {"max per position", [](run_config& c) { c.max_per_position = 3; }},
+      {"min count", [](run_config& c) { c.min_count = 2; }},
   };
   for (const auto& [what, apply] : compared) {
     run_config c = sample_config();

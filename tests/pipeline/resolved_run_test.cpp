@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "fenbatch/pipeline/config_error.hpp"
@@ -197,6 +198,28 @@ TEST(ResolveRun, MaxPerPositionImpliesDedupeAndIsDescribedAsGiven) {
   EXPECT_EQ(describe_run(config).survivors.max_per_position, 3U);
 }
 
+// --keep last and --min-count need final counts: they come with the decisions, so --counts
+// asks none at the end; origins only as --counts or --duplicates want them.
+TEST(ResolveRun, KeepLastAndMinCountImplyDedupeAndTakeFinalCountsFromTheDecisions) {
+  for (const auto& [keep, min_count] :
+       {std::pair{keep_occurrence::last, 1U}, std::pair{keep_occurrence::first, 2U}}) {
+    run_config config = two_inputs();
+    config.keep = keep;
+    config.min_count = min_count;
+    config.counts_path = "counts.tsv";
+    const resolved_run run = resolve_run(config);
+    EXPECT_TRUE(run.dedupe.enabled);
+    EXPECT_TRUE(run.dedupe.survivors.needs_final_count());
+    EXPECT_FALSE(run.dedupe.final_counts);
+    EXPECT_TRUE(run.dedupe.with_origins);
+    EXPECT_TRUE(run.resources.may_write_temporaries);
+  }
+  run_config plain_counts = two_inputs();
+  plain_counts.counts_path = "counts.tsv";
+  plain_counts.max_per_position = 2;  // no final count needed: asked at the end as always
+  EXPECT_TRUE(resolve_run(plain_counts).dedupe.final_counts);
+}
+
 TEST(ResolveRun, TheDefaultPolicyIsPlainAndImpliesNothing) {
   const resolved_run run = resolve_run(two_inputs());
   EXPECT_TRUE(run.dedupe.survivors.plain());
@@ -206,6 +229,9 @@ TEST(ResolveRun, TheDefaultPolicyIsPlainAndImpliesNothing) {
 TEST(ResolveRun, ZeroOccurrencesIsAConfigError) {
   run_config config = two_inputs();
   config.max_per_position = 0;
+  EXPECT_THROW((void)resolve_run(config), config_error);
+  config.max_per_position = 1;
+  config.min_count = 0;
   EXPECT_THROW((void)resolve_run(config), config_error);
 }
 

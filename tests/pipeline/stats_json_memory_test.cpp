@@ -169,7 +169,9 @@ TEST(StatsJsonNames, NamesThatAreNotUtf8AreRepairedAndTheirBytesQuotedBeside) {
       "\"'a'$'\\\\377''.fen'\",\n    \"'b'$'\\\\200''.fen'\",\n    "
       "\"'c'$'\\\\342\\\\202''.fen'\",\n    \"-\",\n    \"plain.fen\"\n  ],\n");
   has("\n  \"output\": \"out\xEF\xBF\xBD\",\n  \"output_quoted\": \"'out'$'\\\\376'\",\n");
-  has("\n    \"exclude\": [\n      \"ref.epd\"\n    ],\n    \"duplicates\": null,\n");
+  has("\n    \"exclude\": [\n      \"ref.epd\"\n    ],\n    \"where\": [],\n    "
+      "\"keep\": \"first\",\n    \"max_per_position\": 1,\n    \"min_count\": 1,\n    "
+      "\"duplicates\": null,\n");
   has("\n    \"counts\": \"counts\xEF\xBF\xBD\xEF\xBF\xBD.tsv\",\n    \"counts_quoted\": "
       "\"'counts'$'\\\\300\\\\257''.tsv'\",\n    \"report\": null\n");
   has("\n  \"inputs_changed\": [\n    \"b\xEF\xBF\xBD.fen\"\n  ],\n  \"inputs_changed_quoted\": "

@@ -69,6 +69,9 @@ struct chunk {
   std::vector<std::uint32_t> shard_begin;
   std::vector<std::uint32_t> shard_position;
   std::vector<std::uint32_t> occurrences;
+  // With a survivor policy that needs final counts (--keep last, --min-count), per place: the
+  // line's key's count of lines in the whole run (from the partitions' decisions).
+  std::vector<std::uint32_t> finals;
   // With --counts or --duplicates, per place in shard_keys: the line's origin (line_origin)
   // before the dedupe stage, its key's first occurrence's after.
   std::vector<std::uint64_t> shard_origins;

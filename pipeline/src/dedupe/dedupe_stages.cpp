@@ -77,7 +77,8 @@ void dedupe_stages::switch_to_partitions() {
                                                    ? plan_.partitions_elsewhere(options)
                                                    : make_local_partitions(options);
   if (store_) store_->hand_over(*partitions);
-  store_ = std::make_unique<partition_store>(std::move(partitions), plan_.with_origins);
+  store_ = std::make_unique<partition_store>(std::move(partitions), plan_.with_origins,
+                                             plan_.finals_in_decisions);
   partitioned_ = true;
 }
 

@@ -1,5 +1,6 @@
 // The keep stage under a survivor policy other than plain dedupe (issue 28): each valid line's
-// fate from its occurrence and, when the policy needs it, its key's final count.
+// fate from its occurrence and, when the policy needs it, its key's final count (a rare
+// line's position occurs fewer than --min-count times: none of its lines is written).
 #pragma once
 
 #include "chunks/chunk.hpp"
@@ -13,5 +14,10 @@ namespace fenbatch::pipeline::detail {
 // whether written or not), and the text of its kept lines in `kept` (`compacted`) when any is
 // dropped. keep_first_occurrences (dedupe_stages.hpp) does the same for the plain policy.
 void keep_survivors(chunk& c, const survivor_policy& policy);
+
+// Whether a line (its occurrence, and its key's final count where the policy needs it) is the
+// first written line of its key: where --counts lists the key.
+[[nodiscard]] bool first_written_line(const survivor_policy& policy, std::uint32_t occurrence,
+                                      std::uint32_t final_count) noexcept;
 
 }  // namespace fenbatch::pipeline::detail

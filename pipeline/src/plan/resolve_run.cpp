@@ -103,8 +103,9 @@ resolved_run resolve_run(const run_config& config) {
   const bool with_origins = !config.counts_path.empty() || !config.duplicates_path.empty();
   // Counting needs the set, and the duplicates are the lines dedupe drops.
   const survivor_policy survivors = survivors_of(config);
+  // A policy that needs final counts has them with every decision: --counts writes at once.
   run.dedupe = {config.dedupe || with_origins || !survivors.plain(), with_origins,
-                !config.counts_path.empty(), survivors};
+                !config.counts_path.empty() && !survivors.needs_final_count(), survivors};
 
   run.inputs = {config.inputs,
                 {config.use_mmap, config.allow_special_files, config.max_bytes},

@@ -26,19 +26,26 @@ bool shows_filtered(const run_stats& s, const report_options& asked) {
   return !asked.where.empty() || s.filtered != 0;
 }
 
-std::vector<series> outcome_series(bool filtering) {
+// `rare` only with --min-count (or a part that counted some), likewise.
+bool shows_rare(const run_stats& s, const report_options& asked) {
+  return asked.survivors.min_count > 1 || s.rare != 0;
+}
+
+std::vector<series> outcome_series(bool filtering, bool rare) {
   std::vector<series> parts{{"written", std::string(written_color)},
                             {"duplicates", std::string(duplicates_color)},
                             {"excluded", std::string(excluded_color)}};
   if (filtering) parts.push_back({"filtered", std::string(filtered_color)});
+  if (rare) parts.push_back({"rare", std::string(rare_color)});
   parts.push_back({"invalid", std::string(invalid_color)});
   parts.push_back({"skipped", std::string(skipped_color)});
   return parts;
 }
 
-std::vector<std::uint64_t> outcome_values(const run_counters& c, bool filtering) {
+std::vector<std::uint64_t> outcome_values(const run_counters& c, bool filtering, bool rare) {
   std::vector<std::uint64_t> values{c.written, c.duplicates, c.excluded};
   if (filtering) values.push_back(c.filtered);
+  if (rare) values.push_back(c.rare);
   values.push_back(c.invalid);
   values.push_back(c.skipped());
   return values;
@@ -78,6 +85,9 @@ void write_counts(page& p, const run_stats& s, const report_options& asked) {
     big_number(p, "number-filtered", "filtered", with_commas(s.filtered),
                percent(s.filtered, s.lines));
   }
+  if (shows_rare(s, asked)) {
+    big_number(p, "number-rare", "rare", with_commas(s.rare), percent(s.rare, s.lines));
+  }
   big_number(p, "number-invalid", "invalid", with_commas(s.invalid), percent(s.invalid, s.lines));
   if (asked.dedupe) {
     big_number(p, "number-unique", "unique", with_commas(s.unique), "distinct positions");
@@ -109,10 +119,10 @@ void write_warnings(page& p, const run_stats& s, bool filtering) {
   }
 }
 
-void write_outcomes(page& p, const run_stats& s, bool filtering) {
+void write_outcomes(page& p, const run_stats& s, bool filtering, bool rare) {
   p.raw("<div class=\"outcomes\"><h2>Lines by outcome</h2>");
-  const auto series = outcome_series(filtering);
-  const auto values = outcome_values(s, filtering);
+  const auto series = outcome_series(filtering, rare);
+  const auto values = outcome_values(s, filtering, rare);
   p.raw(
       stacked_bar_svg("chart-outcomes", "Lines by outcome", series, values, "No lines were read."));
   if (s.lines == 0) {
@@ -179,7 +189,7 @@ void write_summary(page& p, const run_stats& s, const report_options& asked,
   p.raw("</p>");
   write_counts(p, s, asked);
   write_warnings(p, s, shows_filtered(s, asked));
-  write_outcomes(p, s, shows_filtered(s, asked));
+  write_outcomes(p, s, shows_filtered(s, asked), shows_rare(s, asked));
   write_run_numbers(p, s, when);
   p.raw("</section>");
 }
@@ -249,7 +259,8 @@ void write_reasons(page& p, const run_stats& s) {
 void write_inputs(page& p, const run_stats& s, const report_options& asked) {
   p.raw("<section id=\"per-input\"><h2>Inputs</h2><div class=\"cards\"><div class=\"card\">");
   const bool filtering = shows_filtered(s, asked);
-  const auto series = outcome_series(filtering);
+  const bool rare = shows_rare(s, asked);
+  const auto series = outcome_series(filtering, rare);
   if (s.inputs.empty()) {
     p.raw(empty_chart_svg("chart-inputs", "Lines by outcome per input", "No inputs."));
     p.raw("</div></div></section>");
@@ -262,7 +273,7 @@ void write_inputs(page& p, const run_stats& s, const report_options& asked) {
   std::vector<stacked_row> rows;
   for (std::size_t i = 0; i < s.inputs.size() && i < inputs_drawn; ++i) {
     const input_stats& input = s.inputs[i];
-    const auto values = outcome_values(input.counts, filtering);
+    const auto values = outcome_values(input.counts, filtering, rare);
     const std::string lines =
         with_commas(input.counts.lines) + (input.counts.lines == 1 ? " line" : " lines");
     rows.push_back({input_label(input.path, folder.size()), lines,
@@ -292,7 +303,7 @@ void write_inputs(page& p, const run_stats& s, const report_options& asked) {
     const input_stats& input = s.inputs[i];
     p.element("<tr><td class=\"path\">", input_label(input.path, folder.size()), "</td>");
     p.element("<td class=\"n\">", with_commas(input.counts.lines), "</td>");
-    for (const std::uint64_t value : outcome_values(input.counts, filtering)) {
+    for (const std::uint64_t value : outcome_values(input.counts, filtering, rare)) {
       p.element("<td class=\"n\">", with_commas(value), "</td>");
     }
     p.raw("</tr>");

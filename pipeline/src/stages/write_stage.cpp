@@ -38,11 +38,13 @@ void write_stage::number_lines_from(
     std::function<void(std::string&, std::uint64_t)> append_global_place) {
   first_line_base_ = std::move(line_base);
   line_base_ = first_line_base_.empty() ? 0 : first_line_base_[file_index_];
+  place_line_base_ = line_base_;
   if (places_) places_->place_global_origins(std::move(append_global_place));
 }
 
 void write_stage::write(chunk& c) {
   if (c.deferred) {
+    place_chunk(c);
     progress_.add(c.input.input_bytes, true);
     return;
   }
@@ -58,7 +60,7 @@ void write_stage::consume(chunk& c) {
     file_index_ = c.input.file_index;
     line_base_ = first_line_base_.empty() ? 0 : first_line_base_[file_index_];
   }
-  if (places_) places_->add_chunk(c.sequence, c.input.file_index, line_base_);
+  place_chunk(c);
   stats_.merge(c.counts);
   stats_.inputs[c.input.file_index].counts.merge(c.counts);
   add_index_wise(stats_.filtered_by_where, c.filtered_by_where);
@@ -66,7 +68,7 @@ void write_stage::consume(chunk& c) {
   count_dropped_material(c);
   write_valid(c);
   if (duplicates_ != nullptr) write_duplicates(c, *places_, *duplicates_);
-  if (counts_) counts_->record(c, *places_);
+  if (counts_) counts_->record(c, *places_, survivors_);
   rejects_.report(c, line_base_, stats_.invalid_samples);
   line_base_ += c.counts.lines;
   progress_.add(c.counts.input_bytes, false);
@@ -87,6 +89,16 @@ run_stats write_stage::finish(dedupe_stages* dedupe) {
   stats_.most_repeated = repeated_.top();
   stats_.written_material = written_material();
   return std::move(stats_);  // (called once, at the end)
+}
+
+void write_stage::place_chunk(const chunk& c) {
+  if (!places_ || c.sequence != places_->chunks()) return;  // (pass 3: placed in pass 1)
+  if (c.input.file_index != place_file_index_) {
+    place_file_index_ = c.input.file_index;
+    place_line_base_ = first_line_base_.empty() ? 0 : first_line_base_[place_file_index_];
+  }
+  places_->add_chunk(c.sequence, c.input.file_index, place_line_base_);
+  place_line_base_ += c.counts.lines;
 }
 
 void write_stage::count_dropped_material(const chunk& c) {
@@ -116,10 +128,17 @@ void write_stage::write_valid(const chunk& c) {
     }
     return;
   }
-  // A key's last line may be written: every repeated line is recorded (its count then).
+  // A key's last line may be written: every repeated line is recorded (its count then); with
+  // final counts, each key once, at its first line, with its final count.
+  const bool with_finals = survivors_.needs_final_count();
   for (std::uint32_t i = 0; i < c.valid.size(); ++i) {
-    const std::uint32_t occurrence = c.occurrences[c.shard_position[i]];
-    if (occurrence >= 2) record_repeated(c, i, occurrence, scratch);
+    const std::uint32_t place = c.shard_position[i];
+    const std::uint32_t occurrence = c.occurrences[place];
+    if (with_finals && occurrence == 1 && c.finals[place] >= 2) {
+      record_repeated(c, i, c.finals[place], scratch);
+    } else if (!with_finals && occurrence >= 2) {
+      record_repeated(c, i, occurrence, scratch);
+    }
   }
 }
 

@@ -181,6 +181,7 @@ void write_per_input(json_writer& w, const run_stats& s) {
     w.member("duplicates", c.duplicates);
     w.member("excluded", c.excluded);
     w.member("filtered", c.filtered);
+    w.member("rare", c.rare);
     w.member("written", c.written);
     w.end_object();
   }
@@ -311,6 +312,7 @@ std::string stats_document(const run_stats& s, const report_options& asked) {
   w.member("duplicates", s.duplicates);
   w.member("excluded", s.excluded);
   w.member("filtered", s.filtered);
+  w.member("rare", s.rare);
   w.member("invalid", s.invalid);
   w.member("skipped", s.skipped());
   w.member("balanced", s.reconciles());

@@ -5,8 +5,8 @@
 #   A start position: lines 1, 4, 6, 9 (4 times)   B after 1.e4: lines 2, 7 (twice)
 #   C KRvK, w: line 3   D KvK, w: line 8   E KvK, b: line 10   line 5: invalid
 # Printed per run: the output's lines by number in in.fen, the counts file, the duplicates
-# file, and the statistics' written, duplicates, unique, 8x8 unique, the reconciliation and
-# the most repeated positions.
+# file, and the statistics' written, duplicates, rare, unique, the 8x8 board's, the
+# reconciliation and the most repeated positions (what was read, whatever is written).
 set -euo pipefail
 cat >in.fen <<'IN'
 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
@@ -34,9 +34,10 @@ import json, sys
 s = json.load(open(sys.argv[1]))
 o = s["options"]
 print("options:", o["dedupe"], o["keep"], o["max_per_position"], o["min_count"])
-print("written", s["written"], "duplicates", s["duplicates"], "unique", s["unique"],
-      "8x8 unique", s["boards"]["8x8"]["unique"], "8x8 written", s["boards"]["8x8"]["written"],
-      "balanced", s["reconciliation"]["balanced"])
+print("written", s["written"], "duplicates", s["duplicates"], "rare", s["rare"], "unique",
+      s["unique"], "8x8 unique", s["boards"]["8x8"]["unique"], "8x8 written",
+      s["boards"]["8x8"]["written"], "8x8 rare", s["boards"]["8x8"]["rare"], "balanced",
+      s["reconciliation"]["balanced"])
 for r in s["most_repeated"]:
     print("repeated", r["count"], r["position"])
 PY
@@ -45,3 +46,14 @@ survivors -d
 survivors --max-per-position 2
 survivors --max-per-position 3
 survivors --max-per-position 4
+survivors --keep last
+survivors --keep last --max-per-position 3
+survivors --min-count 2
+survivors --keep last --min-count 2 --max-per-position 3
+survivors --min-count 5
+# Bad values: exit 2, one line saying what is allowed, nothing written.
+for bad in "--keep middle" "--max-per-position 0" "--min-count 0" "--min-count 4294967296"; do
+  # shellcheck disable=SC2086
+  "$FENBATCH" $bad in.fen bad.fen 2>err.txt || echo "exit $?: $(head -n 1 err.txt)"
+  [ ! -e bad.fen ] || echo "FAIL: $bad wrote bad.fen"
+done

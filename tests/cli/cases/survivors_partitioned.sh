@@ -4,8 +4,10 @@
 # four times more, far from their first occurrence) under each survivor policy with
 # --counts and --duplicates, under --memory-limit 16M (memory.dedupe "partitioned") at -j1, -j2
 # and with a small --chunk-size, give the same output, rejects, counts, duplicates and
-# statistics (without timings, threads, memory, file names) as the in-memory run at -j2; and
-# -j1 in memory too. No temporary is left in --temp-dir.
+# statistics (without timings, threads, memory, file names) as the run under the default
+# budget at -j2, and -j1 there too. (--max-per-position alone dedupes in memory there; --keep
+# last and --min-count always go through partitions, their budgets then differ.) No temporary
+# is left in --temp-dir.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/../same_runs.sh"
 "$FENBATCH_GEN" -n 250000 --seed 43 --variant mixed -o gen.fen
@@ -34,15 +36,17 @@ same_files() {  # same_files REF NAME: the outputs, counts and duplicates (same_
   done
   same "$1" "$2"
 }
-for policy in "--max-per-position 3"; do
+for policy in "--max-per-position 3" "--keep last --max-per-position 2" "--min-count 3" \
+  "--keep last --min-count 2"; do
   # shellcheck disable=SC2086
   policy_run mem -j2 $policy
   python3 - mem.json <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))
-print("%s %s %s: duplicates > 0 %s, written > unique %s, balanced %s" % (
-    s["options"]["keep"], s["options"]["max_per_position"], s["options"]["min_count"],
-    s["duplicates"] > 0, s["written"] > s["unique"], s["reconciliation"]["balanced"]))
+o = s["options"]
+print("%s %s %s: duplicates > 0 %s, rare > 0 %s, written > unique %s, balanced %s" % (
+    o["keep"], o["max_per_position"], o["min_count"], s["duplicates"] > 0, s["rare"] > 0,
+    s["written"] > s["unique"], s["reconciliation"]["balanced"]))
 PY
   # shellcheck disable=SC2086
   policy_run mem1 -j1 $policy

@@ -7,7 +7,12 @@
 # added (skipped, with a message, without ../shared).
 set -euo pipefail
 reference="$(dirname "${BASH_SOURCE[0]}")/../../selection/survivors_reference.py"
-policies=("first 1 1" "first 3 1")
+policies=()
+for keep in first last; do
+  for m in 1 3; do
+    for n in 1 2 5; do policies+=("$keep $m $n"); done
+  done
+done
 
 # check INPUT: each policy's run against the reference's.
 check() {
@@ -16,14 +21,17 @@ check() {
   for policy in "${policies[@]}"; do
     read -r keep m n <<<"$policy"
     expected=$(python3 "$reference" "$input" plain.fen plain.rej ref "$keep" "$m" "$n")
-    "$FENBATCH" -q --max-per-position "$m" --counts counts.tsv --duplicates dups.txt \
+    # (Removed first: fenbatch does not recognise a counts table that starts with a 10x8
+    # position as its own, and refuses to replace it: side_file_kinds.cpp, is_position_fields.)
+    rm -f counts.tsv dups.txt
+    "$FENBATCH" -q --keep "$keep" --max-per-position "$m" --min-count "$n" --counts counts.tsv --duplicates dups.txt \
       --stats-json s.json "$input" out.fen
     for f in out.fen counts.tsv dups.txt; do
       cmp -s "ref/$f" "$f" || { echo "FAIL: $input $policy: $f"; diff "ref/$f" "$f" | head; exit 1; }
     done
     got=$(python3 -c 'import json, sys
 s = json.load(open(sys.argv[1]))
-print("written", s["written"], "duplicates", s["duplicates"], "rare", s.get("rare", 0),
+print("written", s["written"], "duplicates", s["duplicates"], "rare", s["rare"],
       "unique", s["unique"])' s.json)
     [ "$got" = "$expected" ] || { echo "FAIL: $input $policy: $got, expected $expected"; exit 1; }
     echo "$input --keep $keep --max-per-position $m --min-count $n: as the reference"

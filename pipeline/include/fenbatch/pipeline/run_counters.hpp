@@ -55,6 +55,8 @@
   COUNTER(output, excluded, "excluded", always)                                                \
   /* valid lines dropped because a --where did not hold for them */                            \
   COUNTER(output, filtered, "filtered", always)                                                \
+  /* valid lines of positions seen fewer than --min-count times (none of them written) */      \
+  COUNTER(output, rare, "rare", always)                                                        \
   /* Over every valid line (before dedupe). */                                                 \
   COUNTER(positions, white_to_move, "side_to_move.white", always)                              \
   COUNTER(positions, black_to_move, "side_to_move.black", always)                              \
@@ -86,6 +88,7 @@
   COUNTER(boards, eight_by_eight_duplicates, "8x8.duplicates", always)                         \
   COUNTER(boards, eight_by_eight_excluded, "8x8.excluded", always)                             \
   COUNTER(boards, eight_by_eight_filtered, "8x8.filtered", always)                             \
+  COUNTER(boards, eight_by_eight_rare, "8x8.rare", always)                                     \
   COUNTER(boards, eight_by_eight_unique, "8x8.unique", with_dedupe)                            \
   COUNTER(boards, ten_by_eight_lines, "10x8.lines", always)                                    \
   COUNTER(boards, ten_by_eight_valid, "10x8.valid", always)                                    \
@@ -94,6 +97,7 @@
   COUNTER(boards, ten_by_eight_duplicates, "10x8.duplicates", always)                          \
   COUNTER(boards, ten_by_eight_excluded, "10x8.excluded", always)                              \
   COUNTER(boards, ten_by_eight_filtered, "10x8.filtered", always)                              \
+  COUNTER(boards, ten_by_eight_rare, "10x8.rare", always)                                      \
   COUNTER(boards, ten_by_eight_unique, "10x8.unique", with_dedupe)
 
 namespace fenbatch::pipeline {
@@ -117,9 +121,9 @@ struct run_counters {
   [[nodiscard]] std::uint64_t skipped() const noexcept {
     return skipped_blank + skipped_comment + skipped_header;
   }
-  // lines = written + duplicates + excluded + filtered + invalid + skipped, always.
+  // lines = written + duplicates + excluded + filtered + rare + invalid + skipped, always.
   [[nodiscard]] bool reconciles() const noexcept {
-    return lines == written + duplicates + excluded + filtered + invalid + skipped();
+    return lines == written + duplicates + excluded + filtered + rare + invalid + skipped();
   }
   // The 8x8 board counters as what the totals leave after the 10x8 ones: every line that is
   // not skipped and not routed to the 10x8 reader is an 8x8 line. Called wherever the totals
@@ -132,6 +136,7 @@ struct run_counters {
     eight_by_eight_duplicates = duplicates - ten_by_eight_duplicates;
     eight_by_eight_excluded = excluded - ten_by_eight_excluded;
     eight_by_eight_filtered = filtered - ten_by_eight_filtered;
+    eight_by_eight_rare = rare - ten_by_eight_rare;
   }
 };
 

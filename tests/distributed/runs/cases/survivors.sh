@@ -10,7 +10,8 @@ lines=3000
 "$FENBATCH_GEN" -n "$lines" --seed 51 --variant mixed -o a.gen || die "fenbatch-gen failed"
 { cat a.gen; head -n 400 a.gen; } >a.fen
 { head -n 900 a.gen; echo 'invalid in b'; head -n 300 a.gen; head -n 100 a.gen; } >b.fen
-for policy in "--max-per-position 3"; do
+for policy in "--max-per-position 3" "--keep last --max-per-position 2 --min-count 2" \
+  "--min-count 3"; do
   echo "== $policy"
   # shellcheck disable=SC2086
   compare_runs "3" $policy --rejects rejects.txt --counts counts.tsv \
