@@ -19,6 +19,7 @@
 #include "option_values.hpp"
 #include "reason_list.hpp"
 #include "selection_options.hpp"
+#include "survivor_options.hpp"
 #include "typed_option.hpp"
 
 #include "fenbatch/cli/byte_size.hpp"
@@ -203,6 +204,7 @@ struct option_texts {
   std::string chunk_size = "1M", threads = "0", samples = "3", max_invalid, max_bytes;
   std::string compress = "auto", level, top = "20";
   std::string memory_limit;
+  survivor_texts survivors;  // which occurrence survives
   std::vector<std::string> operands;
   selection_texts selection;
 };
@@ -299,6 +301,7 @@ po::options_description visible_options(command_line& c, option_texts& t) {
   po::options_description visible;
   visible.add(main_job)
       .add(selection_options(config, t.selection))
+      .add(survivor_options(t.survivors))
       .add(input)
       .add(output)
       .add(validation);
@@ -341,6 +344,7 @@ void read_numbers(command_line& c, const option_texts& t, const po::variables_ma
     config.max_bytes = read.number(t.max_bytes, "max-bytes", option_values::max_bytes);
   }
   if (vm.count("memory-limit") != 0) config.memory_limit = read.memory_size(t.memory_limit);
+  read_survivors(t.survivors, config);
   if (vm.count("max-invalid") != 0) {
     c.max_invalid = read.number(t.max_invalid, "max-invalid", option_values::max_invalid);
   }

@@ -46,6 +46,12 @@ inline constexpr number_rule max_bytes{
     "1 to 18446744073709551615 bytes, digits with an optional K, M or G; leave --max-bytes out "
     "to read everything",
     true};
+// Which occurrence survives (issue 28): counts of occurrences, at least 1 (the defaults are
+// plain dedupe); the dedupe set's counts stop at 2^32-1.
+inline constexpr number_rule max_per_position{
+    1, UINT32_MAX, "1 to 4294967295; 1, the default, writes each position once"};
+inline constexpr number_rule min_count{1, UINT32_MAX,
+                                       "1 to 4294967295; 1, the default, writes every position"};
 // --memory-limit's sizes are read by cli/byte_size.hpp; the smallest budget a run accepts is
 // min_memory_limit in pipeline/src/memory/memory_budget.hpp.
 inline constexpr std::uint64_t min_memory_limit = std::uint64_t{16} << 20;

@@ -72,26 +72,43 @@ void print_written_positions(const run_stats& s) {
   std::fprintf(stderr, "%s\n", line.c_str());
 }
 
+// The outcomes a run can have beyond written, duplicates and invalid: each shown only where an
+// option makes it possible, so that the summary of other runs stays as it was.
+struct shown_outcomes {
+  bool excluded;   // --exclude
+  bool filtered;   // --where
+  bool unsampled;  // --sample
+  bool rare;       // --min-count
+};
+shown_outcomes shown_outcomes_of(const run_config& config) {
+  return {!config.exclude_paths.empty(), !config.where.empty(), config.sample.has_value(),
+          config.min_count > 1};
+}
+
 // "   8x8: lines 10, valid 8, invalid 2, duplicates 1, written 7" and the same for 10x8, once
 // a 10x8 line was seen (an 8x8 corpus's summary stays as it was); "excluded N" with --exclude
-// and "filtered N" with --where, "unsampled N" with --sample before "written".
-void print_boards(const run_stats& s, bool exclude, bool where, bool sample) {
+// and "filtered N" with --where, "unsampled N" with --sample, "rare N" with --min-count before
+// "written".
+void print_boards(const run_stats& s, const shown_outcomes& shown_if) {
   if (s.ten_by_eight_lines == 0) return;
-  using board_counters = std::array<counter, 8>;
+  using board_counters = std::array<counter, 9>;
   for (const board_counters& board :
        {board_counters{counter::eight_by_eight_lines, counter::eight_by_eight_valid,
                        counter::eight_by_eight_invalid, counter::eight_by_eight_duplicates,
                        counter::eight_by_eight_excluded, counter::eight_by_eight_filtered,
-                       counter::eight_by_eight_unsampled, counter::eight_by_eight_written},
+                       counter::eight_by_eight_unsampled, counter::eight_by_eight_rare,
+                       counter::eight_by_eight_written},
         board_counters{counter::ten_by_eight_lines, counter::ten_by_eight_valid,
                        counter::ten_by_eight_invalid, counter::ten_by_eight_duplicates,
                        counter::ten_by_eight_excluded, counter::ten_by_eight_filtered,
-                       counter::ten_by_eight_unsampled, counter::ten_by_eight_written}}) {
+                       counter::ten_by_eight_unsampled, counter::ten_by_eight_rare,
+                       counter::ten_by_eight_written}}) {
     std::vector<counter> shown(board.begin(), board.begin() + 4);
-    if (exclude) shown.push_back(board[4]);
-    if (where) shown.push_back(board[5]);
-    if (sample) shown.push_back(board[6]);
-    shown.push_back(board[7]);
+    if (shown_if.excluded) shown.push_back(board[4]);
+    if (shown_if.filtered) shown.push_back(board[5]);
+    if (shown_if.unsampled) shown.push_back(board[6]);
+    if (shown_if.rare) shown.push_back(board[7]);
+    shown.push_back(board[8]);
     print_counter_line(s, shown);
   }
 }
@@ -124,14 +141,15 @@ void print_splits(const run_stats& s, const run_config& config) {
 
 // "  input a.fen: lines 10, valid 8, invalid 1, skipped 1, duplicates 2, written 6", and
 // "excluded N" before "written" with --exclude, "filtered N" with --where, "unsampled N" with
-// --sample. The name quoted as ls quotes it where needed.
-void print_input(const pipeline::input_stats& input, bool exclude, bool where, bool sample) {
+// --sample, "rare N" with --min-count. The name quoted as ls quotes it where needed.
+void print_input(const pipeline::input_stats& input, const shown_outcomes& shown_if) {
   const pipeline::run_counters& c = input.counts;
   const std::string name = pipeline::quoted_name(input.path);
   std::string dropped;
   if (exclude) dropped.append(", excluded ").append(with_commas(c.excluded));
   if (where) dropped.append(", filtered ").append(with_commas(c.filtered));
-  if (sample) dropped.append(", unsampled ").append(with_commas(c.unsampled));
+  if (shown_if.unsampled) dropped.append(", unsampled ").append(with_commas(c.unsampled));
+  if (shown_if.rare) dropped.append(", rare ").append(with_commas(c.rare));
   std::fprintf(
       stderr,
       "  input %s: lines %s, valid %s, invalid %s, skipped %s, duplicates %s%s, written %s\n",
@@ -215,7 +233,7 @@ void print_stats(const run_stats& s, const run_config& config) {
   for (const counter c :
        {counter::valid, counter::invalid, counter::skipped_blank, counter::skipped_comment,
         counter::skipped_header, counter::written, counter::duplicates, counter::unique,
-        counter::excluded, counter::filtered, counter::unsampled}) {
+        counter::excluded, counter::filtered, counter::unsampled, counter::rare}) {
     const counter_info& info = describe(c);
     if (info.reported == pipeline::counter_reported::with_dedupe && !config.dedupe) {
       continue;
@@ -225,6 +243,7 @@ void print_stats(const run_stats& s, const run_config& config) {
     if (c == counter::excluded && config.exclude_paths.empty()) continue;
     if (c == counter::filtered && config.where.empty()) continue;
     if (c == counter::unsampled && !config.sample) continue;
+    if (c == counter::rare && config.min_count == 1) continue;
     std::fprintf(stderr, "  %-12s %15s\n", label(info.name()).c_str(),
                  with_commas(info.value(s)).c_str());
   }
@@ -238,15 +257,16 @@ void print_stats(const run_stats& s, const run_config& config) {
   }
   print_filtered_by_where(s, config.where);
   print_splits(s, config);
-  // "filtered" only with --where, "unsampled" only with --sample, so that the summary of other
-  // runs stays as it was.
+  // "filtered" only with --where, "unsampled" only with --sample, "rare" only with --min-count,
+  // so that the summary of other runs stays as it was.
+  const shown_outcomes shown_if = shown_outcomes_of(config);
   std::fprintf(stderr,
-               "  reconciliation: lines %s = written + duplicates + excluded + %s%sinvalid + "
+               "  reconciliation: lines %s = written + duplicates + excluded + %s%s%sinvalid + "
                "skipped: %s\n",
                with_commas(s.lines).c_str(), config.where.empty() ? "" : "filtered + ",
-               config.sample ? "unsampled + " : "", s.reconciles() ? "ok" : "MISMATCH");
-  const bool sample = config.sample.has_value();
-  print_boards(s, !config.exclude_paths.empty(), !config.where.empty(), sample);
+               config.sample ? "unsampled + " : "", shown_if.rare ? "rare + " : "",
+               s.reconciles() ? "ok" : "MISMATCH");
+  print_boards(s, shown_if);
   print_counter_line(s, {counter::white_to_move, counter::black_to_move, counter::castling_none,
                          counter::castling_standard, counter::castling_chess960});
   print_counter_line(s, {counter::legal_ep, counter::in_check});
@@ -254,7 +274,7 @@ void print_stats(const run_stats& s, const run_config& config) {
   print_uniqueness(s);
   if (s.inputs.size() > 1) {
     for (const pipeline::input_stats& input : s.inputs) {
-      print_input(input, !config.exclude_paths.empty(), !config.where.empty(), sample);
+      print_input(input, shown_if);
     }
   }
   if (!config.exclude_paths.empty()) {

@@ -7,7 +7,7 @@
 
 # The options of fenbatch and fenbatch-mpi (the same command line), and of fenbatch-gen.
 _fenbatch_batch_options='--dedupe --key --output --exclude --where --uniqueness
-  --split --split-seed --sample --sample-seed
+  --split --split-seed --sample --sample-seed --keep --max-per-position --min-count
   --input-format --fen-field --payload --no-mmap --allow-special --max-bytes
   --format --castling --ep --compress --level --rejects --duplicates --counts
   --repair --max-invalid --samples --list-reasons
@@ -89,6 +89,10 @@ _fenbatch() {
       _fenbatch_words 'position fen board placement mirror'
       return
       ;;
+    --keep)
+      _fenbatch_words 'first last'
+      return
+      ;;
     --input-format)
       _fenbatch_words 'fen csv tsv jsonl'
       return
@@ -129,7 +133,8 @@ _fenbatch() {
     # Numbers, sizes, a field name and an expression: nothing to offer (and no file names).
     -j | --threads | --chunk-size | --memory-limit | --max-bytes | --level | --max-invalid | \
       --samples | --top | --fen-field | --where | -n | --lines | --bytes | --seed | \
-      --chess960-share | --split | --split-seed | --sample | --sample-seed)
+      --chess960-share | --split | --split-seed | --sample | --sample-seed | --max-per-position \
+      | --min-count)
       return
       ;;
   esac

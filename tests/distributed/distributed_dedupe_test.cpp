@@ -39,6 +39,10 @@ struct scenario {
   std::uint64_t shared_keys = 300;  // keys every rank draws from
   bool with_origins = false;
   bool final_counts = false;
+  // --keep last, --min-count: decisions carry final counts (and with last_origins the key's
+  // last occurrence's origin).
+  bool finals_in_decisions = false;
+  bool last_origins = false;
   std::uint64_t memory_bytes = std::uint64_t{64} << 20;
   std::size_t round_bytes = std::size_t{16} << 20;
   int empty_rank = -1;     // a rank with no lines at all
@@ -99,6 +103,7 @@ struct expected_line {
   core::position_key key;
   std::uint32_t occurrence = 0;
   std::uint64_t first_origin = 0;
+  std::uint32_t final_count = 0;  // with finals in decisions
 };
 struct expectation {
   std::vector<expected_line> lines;   // this rank's valid lines, in order
@@ -112,12 +117,14 @@ expectation expect(const scenario& sc, int rank, std::size_t ranks) {
   struct seen {
     std::uint32_t count = 0;
     std::uint64_t first_origin = 0;
+    std::uint64_t last_origin = 0;
     int first_rank = 0;
   };
   std::map<core::position_key, seen> keys;
   expectation e;
   const std::uint64_t key_bytes = sc.with_origins ? 24 : 16;
-  const std::uint64_t decision_bytes = sc.with_origins ? 12 : 4;
+  const std::uint64_t decision_bytes =
+      (sc.with_origins ? 12 : 4) + (sc.finals_in_decisions ? 4 : 0);
   struct first_line {
     core::position_key key;
     int rank;
@@ -137,6 +144,7 @@ expectation expect(const scenario& sc, int rank, std::size_t ranks) {
           s.first_rank = static_cast<int>(r);
           firsts.push_back({key, static_cast<int>(r)});
         }
+        s.last_origin = origin;
         const auto owner = static_cast<int>(owner_of(key, ranks));
         if (static_cast<int>(r) == rank) {
           e.lines.push_back({key, s.count, s.first_origin});
@@ -146,6 +154,13 @@ expectation expect(const scenario& sc, int rank, std::size_t ranks) {
         }
       }
       lines_before[c.file_index] += c.lines.size();
+    }
+  }
+  if (sc.finals_in_decisions) {
+    for (expected_line& line : e.lines) {
+      const seen& s = keys[line.key];
+      line.final_count = s.count;
+      if (sc.last_origins) line.first_origin = s.last_origin;
     }
   }
   for (const first_line& f : firsts) {
@@ -167,6 +182,8 @@ class DistributedDedupe : public ::testing::Test {
     o.partitions.memory_bytes = sc.memory_bytes;
     o.partitions.with_origins = sc.with_origins;
     o.partitions.final_counts = sc.final_counts;
+    o.partitions.finals_in_decisions = sc.finals_in_decisions;
+    o.partitions.last_origins = sc.last_origins;
     o.partitions.threads = 2;
     o.round_bytes = sc.round_bytes;
     o.agree = [this](const std::exception_ptr& failure) { agree(comm, failure); };
@@ -190,7 +207,7 @@ class DistributedDedupe : public ::testing::Test {
     std::vector<core::position_key> first_keys;
     for (const expected_line& line : e.lines) {
       const partition_decision d = dedupe.next(line.key);
-      if (d.occurrence != line.occurrence ||
+      if (d.occurrence != line.occurrence || d.final_count != line.final_count ||
           (sc.with_origins && d.first_origin != line.first_origin)) {
         if (++mismatches <= 5) {
           ADD_FAILURE() << "rank " << comm.rank() << ": occurrence " << d.occurrence
@@ -219,6 +236,22 @@ class DistributedDedupe : public ::testing::Test {
     }
   }
 };
+
+// Decisions with final counts (and with origins, the last occurrence's), in the owner's set
+// (a 64 MiB share) and in its partitions (a share of 1 byte).
+TEST_F(DistributedDedupe, FinalCountsInDecisionsInTheSetAndInPartitions) {
+  for (const std::uint64_t memory : {std::uint64_t{64} << 20, std::uint64_t{1}}) {
+    for (const bool origins : {false, true}) {
+      scenario sc;
+      sc.seed = origins ? 41 : 42;
+      sc.memory_bytes = memory;
+      sc.with_origins = origins;
+      sc.finals_in_decisions = true;
+      sc.last_origins = origins;
+      check(sc, memory == 1);
+    }
+  }
+}
 
 // The hot key alone passes 255 on one rank: the expectations need it to.
 TEST_F(DistributedDedupe, ScenarioHasCountsPast255) {

@@ -124,6 +124,9 @@ TEST(RankAgreement, EveryResultFieldIsComparedAndNoPerRankKnob) {
          c.sample_text = "10%";
        }},
       {"sample seed", [](run_config& c) { c.sample_seed = 7; }},
+      {"keep", [](run_config& c) { c.keep = keep_occurrence::last; }},
+      {"max per position", [](run_config& c) { c.max_per_position = 3; }},
+      {"min count", [](run_config& c) { c.min_count = 2; }},
   };
   for (const auto& [what, apply] : compared) {
     run_config c = sample_config();

@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "fenbatch/pipeline/config_error.hpp"
@@ -202,6 +203,84 @@ TEST(ResolveRun, UniquenessKeysEveryIdentityButTheOneDedupeCounts) {
   EXPECT_EQ(resolve_run(config).lines.identities, 0b101111);
   config.key = core::key_kind::mirror;
   EXPECT_EQ(resolve_run(config).lines.identities, 0b011111);
+}
+
+// Which occurrence survives (issue 28): any policy but (first, 1, 1) implies dedupe, and the
+// statistics describe it as given.
+TEST(ResolveRun, MaxPerPositionImpliesDedupeAndIsDescribedAsGiven) {
+  run_config config = two_inputs();
+  config.max_per_position = 3;
+  const resolved_run run = resolve_run(config);
+  EXPECT_TRUE(run.dedupe.enabled);
+  EXPECT_TRUE(run.lines.keyed);
+  EXPECT_FALSE(run.dedupe.with_origins);
+  EXPECT_EQ(run.dedupe.survivors.max_per_position, 3U);
+  EXPECT_EQ(run.dedupe.survivors.keep, keep_occurrence::first);
+  EXPECT_FALSE(run.dedupe.survivors.plain());
+  EXPECT_FALSE(run.dedupe.survivors.needs_final_count());
+  EXPECT_TRUE(run.resources.may_write_temporaries);
+  EXPECT_TRUE(run.report.dedupe);
+  EXPECT_EQ(run.report.survivors, run.dedupe.survivors);
+  EXPECT_FALSE(describe_run(config).dedupe);  // as given: no -d
+  EXPECT_EQ(describe_run(config).survivors.max_per_position, 3U);
+}
+
+// --keep last and --min-count need final counts: they come with the decisions, so --counts
+// asks none at the end; origins only as --counts or --duplicates want them.
+TEST(ResolveRun, KeepLastAndMinCountImplyDedupeAndTakeFinalCountsFromTheDecisions) {
+  for (const auto& [keep, min_count] :
+       {std::pair{keep_occurrence::last, 1U}, std::pair{keep_occurrence::first, 2U}}) {
+    run_config config = two_inputs();
+    config.keep = keep;
+    config.min_count = min_count;
+    config.counts_path = "counts.tsv";
+    const resolved_run run = resolve_run(config);
+    EXPECT_TRUE(run.dedupe.enabled);
+    EXPECT_TRUE(run.dedupe.survivors.needs_final_count());
+    EXPECT_FALSE(run.dedupe.final_counts);
+    EXPECT_TRUE(run.dedupe.with_origins);
+    EXPECT_TRUE(run.resources.may_write_temporaries);
+  }
+  run_config plain_counts = two_inputs();
+  plain_counts.counts_path = "counts.tsv";
+  plain_counts.max_per_position = 2;  // no final count needed: asked at the end as always
+  EXPECT_TRUE(resolve_run(plain_counts).dedupe.final_counts);
+}
+
+TEST(ResolveRun, TheDefaultPolicyIsPlainAndImpliesNothing) {
+  const resolved_run run = resolve_run(two_inputs());
+  EXPECT_TRUE(run.dedupe.survivors.plain());
+  EXPECT_FALSE(run.dedupe.enabled);
+}
+
+TEST(ResolveRun, ZeroOccurrencesIsAConfigError) {
+  run_config config = two_inputs();
+  config.max_per_position = 0;
+  EXPECT_THROW((void)resolve_run(config), config_error);
+  config.max_per_position = 1;
+  config.min_count = 0;
+  EXPECT_THROW((void)resolve_run(config), config_error);
+}
+
+// The rule of survivors: k-th of F occurrences, M kept, N at least.
+TEST(SurvivorPolicy, FateFollowsTheIssuesRules) {
+  const survivor_policy first3{keep_occurrence::first, 3, 1};
+  EXPECT_EQ(first3.fate(1, 0), line_fate::kept);
+  EXPECT_EQ(first3.fate(3, 0), line_fate::kept);
+  EXPECT_EQ(first3.fate(4, 0), line_fate::duplicate);
+  const survivor_policy last2{keep_occurrence::last, 2, 1};
+  EXPECT_EQ(last2.fate(3, 5), line_fate::duplicate);
+  EXPECT_EQ(last2.fate(4, 5), line_fate::kept);
+  EXPECT_EQ(last2.fate(5, 5), line_fate::kept);
+  EXPECT_EQ(last2.fate(1, 1), line_fate::kept);
+  const survivor_policy min3{keep_occurrence::first, 1, 3};
+  EXPECT_EQ(min3.fate(1, 2), line_fate::rare);
+  EXPECT_EQ(min3.fate(2, 2), line_fate::rare);
+  EXPECT_EQ(min3.fate(1, 3), line_fate::kept);
+  EXPECT_EQ(min3.fate(2, 3), line_fate::duplicate);
+  // Saturated counts: k + M does not overflow.
+  const survivor_policy last_many{keep_occurrence::last, UINT32_MAX, 1};
+  EXPECT_EQ(last_many.fate(1, UINT32_MAX), line_fate::kept);
 }
 
 }  // namespace

@@ -71,6 +71,9 @@ struct chunk {
   std::vector<std::uint32_t> shard_begin;
   std::vector<std::uint32_t> shard_position;
   std::vector<std::uint32_t> occurrences;
+  // With a survivor policy that needs final counts (--keep last, --min-count), per place: the
+  // line's key's count of lines in the whole run (from the partitions' decisions).
+  std::vector<std::uint32_t> finals;
   // With --counts or --duplicates, per place in shard_keys: the line's origin (line_origin)
   // before the dedupe stage, its key's first occurrence's after.
   std::vector<std::uint64_t> shard_origins;
@@ -78,6 +81,11 @@ struct chunk {
   // indices in `valid` of the other lines.
   text_buffer kept;
   std::vector<std::uint32_t> duplicates;
+  // Set by the keep stage: `kept` holds the text to write (else `text` does, whole).
+  bool compacted = false;
+  // With a survivor policy (dedupe/survivors.hpp): the indices in `valid` of every line not
+  // written (duplicates and rare, in order).
+  std::vector<std::uint32_t> dropped;
   std::vector<invalid_line> invalid;
   run_counters counts;  // this chunk's part of the run's counters
   // With --where, per expression (in the order given): the lines filtered by it, each under the

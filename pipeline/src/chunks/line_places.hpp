@@ -1,7 +1,8 @@
 // Line origins (chunk.hpp: line_origin) back to FILE:LINE. The write stage records where
-// each chunk starts (its file and the lines of that file before it) as it consumes it; a
-// first occurrence is never in a later chunk than the line that refers to it, so its chunk
-// is always known by then. 16 bytes a chunk.
+// each chunk starts (its file and the lines of that file before it) as it consumes it, and in
+// pass 1 as it sees each deferred chunk: a first occurrence is never in a later chunk than the
+// line that refers to it, and with --keep last (every chunk deferred) the last occurrence a
+// duplicate refers to is known from pass 1. 16 bytes a chunk.
 #pragma once
 
 #include <charconv>
@@ -45,6 +46,9 @@ class line_places {
       names_.push_back(display_name(inputs_.name(static_cast<std::uint32_t>(names_.size()))));
     }
   }
+
+  // The chunks added so far: the next one's sequence.
+  [[nodiscard]] std::uint64_t chunks() const noexcept { return chunks_.size(); }
 
   // Origins with global_origin_flag set (a distributed run's other parts) are written by
   // `append_global`.

@@ -109,8 +109,8 @@ void budget_switch::check_temp_space() const {
   for (std::size_t s = 0; s < plan_.shard_count; ++s) {
     decided += admitted_[s] - duplicates_found_[s].load(std::memory_order_relaxed);
   }
-  const std::uint64_t per_line =
-      partitioned_dedupe::temp_bytes_per_line(plan_.with_origins, plan_.final_counts);
+  const std::uint64_t per_line = partitioned_dedupe::temp_bytes_per_line(
+      plan_.with_origins, plan_.final_counts, plan_.finals_in_decisions);
   const std::uint64_t needed = (decided + lines_to_come_) * per_line;
   const std::uint64_t free = free_bytes(plan_.temp_dir);
   if (needed > free) {
@@ -128,6 +128,8 @@ partitioned_dedupe_options budget_switch::partition_options() const {
   options.threads = plan_.threads;
   options.with_origins = plan_.with_origins;
   options.final_counts = plan_.final_counts;
+  options.finals_in_decisions = plan_.finals_in_decisions;
+  options.last_origins = plan_.last_origins;
   options.expected_lines = lines_to_come_;
   return options;
 }

@@ -15,6 +15,9 @@ struct dedupe_plan {
   std::size_t stage_count = 1;
   bool with_origins = false;  // --counts, --duplicates: each key's first occurrence is kept
   bool final_counts = false;  // --counts: final_count() is asked, in first-occurrence order
+  // --keep last, --min-count: decisions carry final counts (partitioned_dedupe_options).
+  bool finals_in_decisions = false;
+  bool last_origins = false;
   // Bytes the set may take; once it would take more, the run switches to partitions.
   std::uint64_t memory_bytes = 0;
   // Bytes the partitions may take (the set's, less what pass 1's partition buffers need

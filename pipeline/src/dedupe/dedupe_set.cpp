@@ -84,12 +84,11 @@ std::uint32_t dedupe_set::add(const core::position_key& key) {
 
 // A separate loop rather than a flag in add(): plain dedupe keeps its probe loop as it was.
 // (count_again() is add()'s counting of a key seen before.)
-std::uint32_t dedupe_set::add_with_origin(const core::position_key& key, std::uint64_t& origin) {
+template <bool last>
+std::uint32_t dedupe_set::add_keeping_origin(const core::position_key& key, std::uint64_t& origin) {
   if (is_empty(key)) {
-    if (zero_key_count_ == 0) {
-      ++size_;
-      zero_key_origin_ = origin;
-    }
+    if (zero_key_count_ == 0) ++size_;
+    if (zero_key_count_ == 0 || last) zero_key_origin_ = origin;
     origin = zero_key_origin_;
     if (zero_key_count_ != UINT32_MAX) ++zero_key_count_;
     return zero_key_count_;
@@ -97,6 +96,7 @@ std::uint32_t dedupe_set::add_with_origin(const core::position_key& key, std::ui
   for (std::size_t i = home(key);; i = i + 1 == capacity_ ? 0 : i + 1) {
     core::position_key& slot = keys_[i];
     if (slot == key) {
+      if (last) origins_[i] = origin;
       origin = origins_[i];
       return count_again(i);
     }
@@ -109,6 +109,10 @@ std::uint32_t dedupe_set::add_with_origin(const core::position_key& key, std::ui
     }
   }
 }
+template std::uint32_t dedupe_set::add_keeping_origin<false>(const core::position_key&,
+                                                             std::uint64_t&);
+template std::uint32_t dedupe_set::add_keeping_origin<true>(const core::position_key&,
+                                                            std::uint64_t&);
 
 std::uint32_t dedupe_set::count_again(std::size_t slot) {
   std::uint8_t& count = counts_[slot];

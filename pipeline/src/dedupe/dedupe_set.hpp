@@ -59,7 +59,14 @@ class dedupe_set {
   std::uint32_t add(const core::position_key& key);
   // add(), for a set made with origins: `origin` is this occurrence's place; it becomes the
   // place of the key's first occurrence (this one's when the key is new).
-  std::uint32_t add_with_origin(const core::position_key& key, std::uint64_t& origin);
+  std::uint32_t add_with_origin(const core::position_key& key, std::uint64_t& origin) {
+    return add_keeping_origin<false>(key, origin);
+  }
+  // add(), for a set made with origins, keeping each key's last occurrence's place instead
+  // (--keep last: the kept line stands for the dropped ones); returns the count.
+  std::uint32_t add_with_last_origin(const core::position_key& key, std::uint64_t origin) {
+    return add_keeping_origin<true>(key, origin);
+  }
 
   // A key known to be absent, with its count so far and first origin (0 without origins): the
   // decided keys of a dedupe past memory (partition_resolver).
@@ -128,6 +135,9 @@ class dedupe_set {
   // The slot of `key` (not the all-zero key), or, if absent, the empty slot that ends its run.
   [[nodiscard]] std::size_t find(const core::position_key& key) const noexcept;
   std::uint32_t count_again(std::size_t slot);
+  // add_with_origin (last: false) and add_with_last_origin (true).
+  template <bool last>
+  std::uint32_t add_keeping_origin(const core::position_key& key, std::uint64_t& origin);
 
   zeroed_region key_region_;
   zeroed_region count_region_;

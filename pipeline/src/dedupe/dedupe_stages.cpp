@@ -77,7 +77,8 @@ void dedupe_stages::switch_to_partitions() {
                                                    ? plan_.partitions_elsewhere(options)
                                                    : make_local_partitions(options);
   if (store_) store_->hand_over(*partitions);
-  store_ = std::make_unique<partition_store>(std::move(partitions), plan_.with_origins);
+  store_ = std::make_unique<partition_store>(std::move(partitions), plan_.with_origins,
+                                             plan_.finals_in_decisions);
   partitioned_ = true;
 }
 
@@ -118,12 +119,17 @@ void keep_first_occurrences(chunk& c) {
   }
   c.counts.duplicates = c.duplicates.size();
   c.counts.written = c.valid.size() - c.duplicates.size();
-  if (c.duplicates.empty()) return;  // the text as it is
-  written_facts_tally dropped;
-  for (const std::uint32_t i : c.duplicates) dropped.add(c.valid[i].facts, c.dropped_material);
-  dropped.subtract_from(c.counts);
-  c.counts.ten_by_eight_duplicates = dropped.ten_by_eight_lines;
+  c.compacted = !c.duplicates.empty();
+  if (!c.compacted) return;  // the text as it is
+  drop_lines(c, c.duplicates);
   c.counts.derive_eight_by_eight();
+}
+
+std::uint64_t drop_lines(chunk& c, const std::vector<std::uint32_t>& dropped) {
+  written_facts_tally tally;
+  for (const std::uint32_t i : dropped) tally.add(c.valid[i].facts, c.dropped_material);
+  tally.subtract_from(c.counts);
+  c.counts.ten_by_eight_duplicates = tally.ten_by_eight_lines;
   c.kept.reserve_more(c.text.size());
   std::size_t from = 0;
   const auto copy_to = [&c, &from](std::size_t to) {
@@ -131,12 +137,13 @@ void keep_first_occurrences(chunk& c) {
     std::memcpy(c.kept.end(), c.text.view(from, 0).data(), to - from);
     c.kept.grow_by(to - from);
   };
-  for (const std::uint32_t i : c.duplicates) {
+  for (const std::uint32_t i : dropped) {
     const chunk::valid_line& line = c.valid[i];
     copy_to(line.text_offset);
     from = line.text_offset + line.text_length;
   }
   copy_to(c.text.size());
+  return tally.ten_by_eight_lines;
 }
 
 }  // namespace fenbatch::pipeline::detail

@@ -87,4 +87,10 @@ class dedupe_stages {
 // to back). In parallel: the write stage then writes one piece.
 void keep_first_occurrences(chunk& c);
 
+// The lines at `dropped` (indices in `valid`, ascending, at least one) taken out of the chunk's
+// written statistics (counts, dropped_material) and its text (the rest copied to `kept`).
+// Sets ten_by_eight_duplicates as if every dropped line were a duplicate, and returns the 10x8
+// lines among them.
+std::uint64_t drop_lines(chunk& c, const std::vector<std::uint32_t>& dropped);
+
 }  // namespace fenbatch::pipeline::detail

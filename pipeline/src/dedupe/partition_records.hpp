@@ -3,7 +3,9 @@
 // times the size and any region can be read on its own.
 //   partition file:  decided records (key, count[, first origin]), then added records
 //                    (key[, origin]), each in the order they came;
-//   resolved file:   one decision per added record (occurrence[, first origin]), then (with
+//   resolved file:   one decision per added record (occurrence[, final count][, origin]; the
+//                    final count with finals_in_decisions, the origin the first occurrence's,
+//                    or with last_origins the last's), then (with
 //                    final counts) the decided keys' final counts by first origin, then the
 //                    added first occurrences' final counts in their order. Between split
 //                    levels the decided keys' final counts carry their first origin, so that a
@@ -24,6 +26,11 @@ struct partition_record_layout {
   bool origins_in_records = false;    // with_origins or final_counts
   bool origins_in_decisions = false;  // with_origins
   bool final_counts = false;
+  // --keep last, --min-count: each decision carries its key's final count (every chunk is then
+  // deferred, so there are no decided records), and with last_origins the origin it carries is
+  // the key's last occurrence's.
+  bool finals_in_decisions = false;
+  bool last_origins = false;
 
   [[nodiscard]] std::size_t added_bytes() const noexcept {
     return sizeof(core::position_key) + (origins_in_records ? sizeof(std::uint64_t) : 0);
@@ -32,7 +39,8 @@ struct partition_record_layout {
     return added_bytes() + sizeof(std::uint32_t);
   }
   [[nodiscard]] std::size_t decision_bytes() const noexcept {
-    return sizeof(std::uint32_t) + (origins_in_decisions ? sizeof(std::uint64_t) : 0);
+    return sizeof(std::uint32_t) + (finals_in_decisions ? sizeof(std::uint32_t) : 0) +
+           (origins_in_decisions ? sizeof(std::uint64_t) : 0);
   }
   static constexpr std::size_t final_bytes = sizeof(std::uint32_t);
   static constexpr std::size_t final_with_origin_bytes = sizeof(std::uint64_t) + final_bytes;

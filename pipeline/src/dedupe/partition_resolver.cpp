@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
+#include "dedupe/counted_decisions.hpp"
 #include "dedupe/dedupe_set.hpp"
 #include "dedupe/partition_routing.hpp"
 #include "spill/spill_reader.hpp"
@@ -67,6 +69,58 @@ void write_leaf_finals(const resolver_context& context, const partition_input& i
   }
 }
 
+// The decided records into the set, then each added record's decision as it is added.
+void decide_leaf(const resolver_context& context, const partition_input& in, dedupe_set& set,
+                 partition_output& out, leaf_attempt& attempt) {
+  const partition_record_layout& layout = context.layout;
+  spill_reader reader(*in.file, 0, records_bytes(layout, in), context.budget.io_buffer);
+  for (std::uint64_t i = 0; i < in.decided; ++i, ++attempt.records_seen) {
+    const partition_record r = decode_record(layout, true, reader.read(layout.decided_bytes()));
+    set.insert_decided(r.key, r.count, r.origin);
+  }
+  char bytes[sizeof(std::uint32_t) + sizeof(std::uint64_t)];
+  for (std::uint64_t i = 0; i < in.added; ++i, ++attempt.records_seen) {
+    const partition_record r = decode_record(layout, false, reader.read(layout.added_bytes()));
+    std::uint64_t origin = r.origin;
+    const std::uint32_t occurrence =
+        layout.origins_in_records ? set.add_with_origin(r.key, origin) : set.add(r.key);
+    char* p = bytes;
+    put_count(p, occurrence);
+    if (layout.origins_in_decisions) put_word(p, origin);
+    out.file->append({bytes, static_cast<std::size_t>(p - bytes)});
+  }
+}
+
+// Decisions with final counts (counted_decisions.hpp): every chunk was deferred, so there are
+// no decided records.
+void decide_leaf_with_final_counts(const resolver_context& context, const partition_input& in,
+                                   dedupe_set& set, partition_output& out, leaf_attempt& attempt) {
+  const partition_record_layout& layout = context.layout;
+  if (in.decided != 0) throw std::logic_error("partitioned dedupe: decided keys with final counts");
+  bool deciding = false;  // the second reading has begun
+  const auto for_each_record = [&](auto visit) {
+    spill_reader records(*in.file, 0, records_bytes(layout, in), context.budget.io_buffer);
+    for (std::uint64_t i = 0; i < in.added; ++i) {
+      const partition_record r = decode_record(layout, false, records.read(layout.added_bytes()));
+      if (!deciding) ++attempt.records_seen;
+      visit(r.key, r.origin, 0);
+    }
+  };
+  char bytes[2 * sizeof(std::uint32_t) + sizeof(std::uint64_t)];
+  const auto decide = [&](std::size_t, std::uint32_t occurrence, std::uint32_t final_count,
+                          std::uint64_t origin) {
+    deciding = true;
+    char* p = bytes;
+    put_count(p, occurrence);
+    put_count(p, final_count);
+    if (layout.origins_in_decisions) put_word(p, origin);
+    out.file->append({bytes, static_cast<std::size_t>(p - bytes)});
+  };
+  *context.temp_bytes +=
+      decide_with_final_counts(set, layout.last_origins, context.directory,
+                               context.budget.io_buffer, for_each_record, decide);
+}
+
 // The partition in one set; gives up (empty output) when a set of the worker's share fills.
 leaf_attempt try_leaf(const resolver_context& context, const partition_input& in, unsigned level) {
   const partition_record_layout& layout = context.layout;
@@ -85,29 +139,17 @@ leaf_attempt try_leaf(const resolver_context& context, const partition_input& in
   leaf_attempt attempt;
   partition_output out;
   out.file = new_file(context, budget.io_buffer);
-  spill_reader reader(*in.file, 0, records_bytes(layout, in), budget.io_buffer);
   try {
-    for (std::uint64_t i = 0; i < in.decided; ++i, ++attempt.records_seen) {
-      const partition_record r = decode_record(layout, true, reader.read(layout.decided_bytes()));
-      set.insert_decided(r.key, r.count, r.origin);
-    }
-    char bytes[sizeof(std::uint32_t) + sizeof(std::uint64_t)];
-    for (std::uint64_t i = 0; i < in.added; ++i, ++attempt.records_seen) {
-      const partition_record r = decode_record(layout, false, reader.read(layout.added_bytes()));
-      std::uint64_t origin = r.origin;
-      const std::uint32_t occurrence =
-          layout.origins_in_records ? set.add_with_origin(r.key, origin) : set.add(r.key);
-      char* p = bytes;
-      put_count(p, occurrence);
-      if (layout.origins_in_decisions) put_word(p, origin);
-      out.file->append({bytes, static_cast<std::size_t>(p - bytes)});
+    if (layout.finals_in_decisions) {
+      decide_leaf_with_final_counts(context, in, set, out, attempt);
+    } else {
+      decide_leaf(context, in, set, out, attempt);
     }
   } catch (const dedupe_set::capacity_exceeded&) {
     finish(context, *out.file);  // counted: its bytes went to disk all the same
     return attempt;
   }
   out.decisions = in.added;
-  reader = spill_reader();
   if (layout.final_counts) write_leaf_finals(context, in, set, level, out);
   finish(context, *out.file);
   *context.unique += set.size();

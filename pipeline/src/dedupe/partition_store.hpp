@@ -16,7 +16,9 @@ namespace fenbatch::pipeline::detail {
 
 class partition_store final : public key_store {
  public:
-  partition_store(std::unique_ptr<key_partitions> partitions, bool with_origins);
+  // finals_in_decisions: decide() also gives each line its key's final count (chunk::finals).
+  partition_store(std::unique_ptr<key_partitions> partitions, bool with_origins,
+                  bool finals_in_decisions = false);
 
   // A whole chunk: `first` and `last` span every shard.
   void add(chunk& c, std::size_t first, std::size_t last) override;
@@ -39,6 +41,7 @@ class partition_store final : public key_store {
  private:
   std::unique_ptr<key_partitions> partitions_;
   bool with_origins_;
+  bool finals_in_decisions_;
 };
 
 }  // namespace fenbatch::pipeline::detail

@@ -3,9 +3,10 @@
 //   pass 1: P partition files, each with a write buffer of B = M/4/P (4-64 KiB), so P*B <= M/4.
 //   pass 2: W = min(threads, M/64 KiB) workers, each with S = M/W: a set of S/2 (key, count,
 //           origin slots, and with final counts the decided keys' sorted counts), a reader and
-//           a writer of S/16 each (4-64 KiB), and when its partition splits, the children's
-//           writers S/4 together, then (the set gone) their readers S/2 together. The pass-1
-//           buffers are given back before pass 2 starts.
+//           a writer of S/16 each (4-64 KiB; with finals in decisions a third, the leaf's
+//           scratch of occurrences, out of the share's slack), and when its partition splits, the
+//           children's writers S/4 together, then (the set gone) their readers S/2 together. The
+//           pass-1 buffers are given back before pass 2 starts.
 //   pass 3: one reader per partition, of B each (P*B <= M/4).
 // P: enough partitions that each one's lines fit a set of S/2 even if all were distinct
 // (expected_lines), else 256; at most M/16 KiB (4 KiB buffers), and what the descriptor limit
@@ -61,6 +62,8 @@ partitioned_dedupe::partitioned_dedupe(const partitioned_dedupe_options& options
   s.layout.origins_in_records = options.with_origins || options.final_counts;
   s.layout.origins_in_decisions = options.with_origins;
   s.layout.final_counts = options.final_counts;
+  s.layout.finals_in_decisions = options.finals_in_decisions;
+  s.layout.last_origins = options.last_origins;
   s.plan = plan_partitions(options.memory_bytes, options.threads, options.expected_lines, s.layout);
   s.inputs.resize(s.plan.partitions);
   for (auto& in : s.inputs)
@@ -139,6 +142,7 @@ partitioned_dedupe::decision partitioned_dedupe::next(const core::position_key& 
   const char* p = s.readers[partition_of(key, 0, s.readers.size())].read(s.layout.decision_bytes());
   decision d;
   d.occurrence = get_count(p);
+  if (s.layout.finals_in_decisions) d.final_count = get_count(p);
   if (s.layout.origins_in_decisions) d.first_origin = get_word(p);
   return d;
 }
@@ -171,16 +175,18 @@ std::uint64_t partitioned_dedupe::temp_bytes_written() const noexcept {
   return state_->pass1_bytes + state_->pass2_bytes;
 }
 
-std::uint64_t partitioned_dedupe::temp_bytes_per_line(bool with_origins,
-                                                      bool final_counts) noexcept {
+std::uint64_t partitioned_dedupe::temp_bytes_per_line(bool with_origins, bool final_counts,
+                                                      bool finals_in_decisions) noexcept {
   partition_record_layout layout;
   layout.origins_in_records = with_origins || final_counts;
   layout.origins_in_decisions = with_origins;
   layout.final_counts = final_counts;
+  layout.finals_in_decisions = finals_in_decisions;
   // An added line: its record and decision, and a final count if it is a first occurrence; a
   // decided key: its record and final count (a smaller sum).
   return layout.added_bytes() + layout.decision_bytes() +
-         (final_counts ? partition_record_layout::final_bytes : 0);
+         (final_counts ? partition_record_layout::final_bytes : 0) +
+         (finals_in_decisions ? sizeof(std::uint32_t) : 0);
 }
 
 }  // namespace fenbatch::pipeline::detail

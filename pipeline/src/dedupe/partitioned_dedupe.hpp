@@ -25,6 +25,11 @@ struct partitioned_dedupe_options {
   bool with_origins = false;
   // --counts: final_count() gives each first occurrence's final count after pass 3.
   bool final_counts = false;
+  // --keep last, --min-count: each decision carries its key's final count (no key is decided
+  // before the partitions: every line is added); with last_origins (--keep last with
+  // --duplicates) the origin a decision carries is the key's last occurrence's.
+  bool finals_in_decisions = false;
+  bool last_origins = false;
   std::uint64_t expected_lines = 0;  // about how many add() calls will come (0: unknown)
 };
 
@@ -49,7 +54,8 @@ class partitioned_dedupe {
 
   struct decision {
     std::uint32_t occurrence = 0;    // the key's count with this line (1: its first occurrence)
-    std::uint64_t first_origin = 0;  // with origins: its key's first occurrence's origin
+    std::uint64_t first_origin = 0;  // with origins: its key's first (or last) occurrence's origin
+    std::uint32_t final_count = 0;   // with finals in decisions: its key's count of lines
   };
   // Pass 3: the decision for the next line added, in the order of add(); `key` is its key.
   decision next(const core::position_key& key);
@@ -68,8 +74,9 @@ class partitioned_dedupe {
   // At most this many temporary bytes per add() and per decided key (free-space estimates).
   // (A partition that splits writes its records and decisions once more per split level, for
   // a while: temp_bytes_written() counts them; its parent's records are given back after.)
-  [[nodiscard]] static std::uint64_t temp_bytes_per_line(bool with_origins,
-                                                         bool final_counts) noexcept;
+  // (finals_in_decisions: 4 more bytes a decision, and 4 a line in a leaf's scratch file.)
+  [[nodiscard]] static std::uint64_t temp_bytes_per_line(bool with_origins, bool final_counts,
+                                                         bool finals_in_decisions = false) noexcept;
 
  private:
   struct state;

@@ -2,6 +2,8 @@
 // ranks of one job run the same build): a line's key (and with origins its global origin) to
 // the key's owner; the owner's decision for it (occurrence, and with origins the first
 // occurrence's origin) back to the line's rank; and per first occurrence its final count.
+// With finals in decisions (--keep last, --min-count) each decision also carries its key's
+// final count, after the occurrence.
 #pragma once
 
 #include <cstddef>
@@ -14,9 +16,12 @@ namespace fenbatch::pipeline::detail {
 
 struct dedupe_wire {
   bool with_origins = false;
+  bool finals_in_decisions = false;
 
   [[nodiscard]] std::size_t key_bytes() const noexcept { return with_origins ? 24 : 16; }
-  [[nodiscard]] std::size_t decision_bytes() const noexcept { return with_origins ? 12 : 4; }
+  [[nodiscard]] std::size_t decision_bytes() const noexcept {
+    return (with_origins ? 12 : 4) + (finals_in_decisions ? 4 : 0);
+  }
   static constexpr std::size_t final_bytes = 4;
 
   // Writes key_bytes() at `out`.
@@ -31,13 +36,18 @@ struct dedupe_wire {
     origin = 0;
     if (with_origins) std::memcpy(&origin, in + 16, 8);
   }
-  void put_decision(char* out, std::uint32_t occurrence, std::uint64_t origin) const noexcept {
+  // Writes decision_bytes() at `out` (`final_count` only with finals in decisions).
+  void put_decision(char* out, std::uint32_t occurrence, std::uint64_t origin,
+                    std::uint32_t final_count = 0) const noexcept {
     std::memcpy(out, &occurrence, 4);
+    if (finals_in_decisions) std::memcpy(out += 4, &final_count, 4);
     if (with_origins) std::memcpy(out + 4, &origin, 8);
   }
-  void get_decision(const char* in, std::uint32_t& occurrence,
-                    std::uint64_t& origin) const noexcept {
+  void get_decision(const char* in, std::uint32_t& occurrence, std::uint64_t& origin,
+                    std::uint32_t& final_count) const noexcept {
     std::memcpy(&occurrence, in, 4);
+    final_count = 0;
+    if (finals_in_decisions) std::memcpy(&final_count, in += 4, 4);
     origin = 0;
     if (with_origins) std::memcpy(&origin, in + 4, 8);
   }

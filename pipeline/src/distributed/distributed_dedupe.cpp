@@ -100,6 +100,7 @@ distributed_dedupe::distributed_dedupe(const communicator& comm, distributed_ded
   s.options = std::move(options);
   s.directory = temp_directory(s.options.partitions.temp_dir);
   s.wire.with_origins = s.options.partitions.with_origins;
+  s.wire.finals_in_decisions = s.options.partitions.finals_in_decisions;
   s.ranks = static_cast<std::size_t>(comm.size());
   s.buffer = spill_buffer_bytes(s.options.partitions.memory_bytes, s.ranks);
   try {
@@ -188,7 +189,7 @@ partition_decision distributed_dedupe::next(const core::position_key& key) {
   state& s = *state_;
   partition_decision d;
   s.wire.get_decision(s.decision_readers[owner_of(key, s.ranks)].read(s.wire.decision_bytes()),
-                      d.occurrence, d.first_origin);
+                      d.occurrence, d.first_origin, d.final_count);
   return d;
 }
 

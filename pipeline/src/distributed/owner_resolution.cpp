@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "dedupe/counted_decisions.hpp"
 #include "dedupe/dedupe_set.hpp"
 #include "spill/spill_reader.hpp"
 
@@ -97,10 +98,30 @@ std::uint64_t records_received(const dedupe_wire& wire, const spill_files& recei
 }
 
 void append_decision(const dedupe_wire& wire, spill_file& out, std::uint32_t occurrence,
-                     std::uint64_t origin) {
-  char bytes[12];
-  wire.put_decision(bytes, occurrence, origin);
+                     std::uint64_t origin, std::uint32_t final_count = 0) {
+  char bytes[16];
+  wire.put_decision(bytes, occurrence, origin, final_count);
   out.append({bytes, wire.decision_bytes()});
+}
+
+// The owner's set with final counts in the decisions (counted_decisions.hpp); returns the
+// scratch file's bytes.
+std::uint64_t decide_in_set_with_final_counts(const dedupe_wire& wire,
+                                              const partitioned_dedupe_options& options,
+                                              const spill_files& received,
+                                              const spill_files& decisions, dedupe_set& set) {
+  return decide_with_final_counts(
+      set, options.last_origins, temp_directory(options.temp_dir), io_buffer,
+      [&](auto visit) {
+        for_each_record(wire, received,
+                        [&](std::size_t s, const core::position_key& key, std::uint64_t origin) {
+                          visit(key, origin, s);
+                        });
+      },
+      [&](std::size_t s, std::uint32_t occurrence, std::uint32_t final_count,
+          std::uint64_t origin) {
+        append_decision(wire, *decisions[s], occurrence, origin, final_count);
+      });
 }
 
 }  // namespace
@@ -121,7 +142,12 @@ owner_share resolve_owner_share(const dedupe_wire& wire, const partitioned_dedup
     firsts = std::make_unique<first_occurrences>(temp_directory(options.temp_dir), received.size());
   }
   owner_share share;
-  if (share_fits_in_memory(records, wire.with_origins, options.memory_bytes)) {
+  if (share_fits_in_memory(records, wire.with_origins, options.memory_bytes) &&
+      wire.finals_in_decisions) {
+    dedupe_set set(static_cast<std::size_t>(records), 16, wire.with_origins);
+    share.temp_bytes += decide_in_set_with_final_counts(wire, options, received, decisions, set);
+    share.unique = set.size();
+  } else if (share_fits_in_memory(records, wire.with_origins, options.memory_bytes)) {
     dedupe_set set(static_cast<std::size_t>(records), 16, wire.with_origins);
     for_each_record_prefetched(
         wire, received, set,
@@ -145,12 +171,12 @@ owner_share resolve_owner_share(const dedupe_wire& wire, const partitioned_dedup
                       partitions.add(key, wire.with_origins ? origin : ++place);
                     });
     partitions.resolve(progress);
-    for_each_record(wire, received,
-                    [&](std::size_t s, const core::position_key& key, std::uint64_t) {
-                      const partitioned_dedupe::decision d = partitions.next(key);
-                      append_decision(wire, *decisions[s], d.occurrence, d.first_origin);
-                      if (d.occurrence == 1 && firsts) firsts->add(s, key);
-                    });
+    for_each_record(
+        wire, received, [&](std::size_t s, const core::position_key& key, std::uint64_t) {
+          const partitioned_dedupe::decision d = partitions.next(key);
+          append_decision(wire, *decisions[s], d.occurrence, d.first_origin, d.final_count);
+          if (d.occurrence == 1 && firsts) firsts->add(s, key);
+        });
     if (firsts) {
       firsts->write_finals(finals, [&](const auto& key) { return partitions.final_count(key); });
     }

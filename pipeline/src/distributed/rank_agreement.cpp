@@ -59,6 +59,13 @@ void describe_files(start_settings& out, const std::string& what, const char* pl
   }
 }
 
+// Which occurrence survives: every rank decides its lines' fates by the same rule.
+void describe_survivors(start_settings& out, const survivor_policy& survivors) {
+  out.push_back({"--keep", survivors.keep == keep_occurrence::first ? "first" : "last"});
+  out.push_back({"--max-per-position", std::to_string(survivors.max_per_position)});
+  out.push_back({"--min-count", std::to_string(survivors.min_count)});
+}
+
 void describe_options(start_settings& out, const report_options& c, const input_options& reading) {
   out.push_back({"--dedupe", flag(c.dedupe)});
   out.push_back({"--key", std::string(core::to_string(c.lines.key))});
@@ -85,6 +92,7 @@ void describe_options(start_settings& out, const report_options& c, const input_
   out.push_back({"--split-seed", std::to_string(c.split_seed)});
   out.push_back({"--sample", c.sample.empty() ? "not set" : c.sample});
   out.push_back({"--sample-seed", std::to_string(c.sample_seed)});
+  describe_survivors(out, c.survivors);
   out.push_back({"--no-mmap", flag(!reading.use_mmap)});
   out.push_back({"--allow-special", flag(reading.allow_special_files)});
   out.push_back({"--max-bytes", std::to_string(reading.max_bytes)});

@@ -104,6 +104,14 @@ void resolve_selection(const run_config& config, resolved_run& run) {
   }
 }
 
+// --keep, --max-per-position, --min-count; a count of 0 is a config_error (the command line
+// refuses it first).
+survivor_policy survivors_of(const run_config& config) {
+  if (config.max_per_position == 0) throw config_error("max_per_position must be at least 1");
+  if (config.min_count == 0) throw config_error("min_count must be at least 1");
+  return {config.keep, config.max_per_position, config.min_count};
+}
+
 output_options outputs_of(const run_config& config) {
   return {config.output,
           config.rejects_path,
@@ -135,6 +143,7 @@ report_options describe_run(const run_config& config) {
                        config.sample ? config.sample_text : std::string(),
                        config.sample_seed};
   asked.uniqueness = config.uniqueness;
+  asked.survivors = survivors_of(config);
   return asked;
 }
 
@@ -142,7 +151,10 @@ resolved_run resolve_run(const run_config& config) {
   resolved_run run;
   const bool with_origins = !config.counts_path.empty() || !config.duplicates_path.empty();
   // Counting needs the set, and the duplicates are the lines dedupe drops.
-  run.dedupe = {config.dedupe || with_origins, with_origins, !config.counts_path.empty()};
+  const survivor_policy survivors = survivors_of(config);
+  // A policy that needs final counts has them with every decision: --counts writes at once.
+  run.dedupe = {config.dedupe || with_origins || !survivors.plain(), with_origins,
+                !config.counts_path.empty() && !survivors.needs_final_count(), survivors};
 
   run.inputs = {config.inputs,
                 {config.use_mmap, config.allow_special_files, config.max_bytes},

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dedupe/survivor_policy.hpp"
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/where_expression.hpp"
@@ -81,6 +82,7 @@ struct dedupe_options {
   bool enabled = false;       // --dedupe, or implied by --counts or --duplicates
   bool with_origins = false;  // each key's first occurrence is kept
   bool final_counts = false;  // --counts: each first occurrence's final count is asked
+  survivor_policy survivors;  // --keep, --max-per-position, --min-count
 };
 
 // What the machine plan (run_plan.hpp) is made from: threads, shards, memory, temporaries.
@@ -135,7 +137,8 @@ struct report_options {
   std::uint64_t split_seed = 0;
   std::string sample;
   std::uint64_t sample_seed = 1;
-  bool uniqueness = false;  // --uniqueness
+  bool uniqueness = false;    // --uniqueness
+  survivor_policy survivors;  // --keep, --max-per-position, --min-count, as given
 };
 
 // Where the run's remarks and progress go; either may be empty.
@@ -160,11 +163,11 @@ struct resolved_run {
   run_listeners listeners;
 };
 
-// The one place where options are turned into what each part reads: --counts and
-// --duplicates imply --dedupe, origins are tracked for either, a reference keeps --fen-field
-// only when it has the inputs' format and has no --where, temporaries may be written with
-// dedupe or --temp-dir, each --where is compiled (a config_error, with where_refusal's line,
-// for one that does not compile).
+// The one place where options are turned into what each part reads: --counts,
+// --duplicates and a survivor policy other than plain dedupe imply --dedupe, origins are tracked
+// for either, a reference keeps --fen-field only when it has the inputs' format and has no --where,
+// temporaries may be written with dedupe or --temp-dir, each --where is compiled (a config_error,
+// with where_refusal's line, for one that does not compile).
 [[nodiscard]] resolved_run resolve_run(const run_config& config);
 
 // The run as `config` asks it, implied nothing (to_json and to_html_report of a configuration

@@ -79,6 +79,18 @@ std::string path_or_none(const std::string& path) {
   return path.empty() ? "none" : path;
 }
 
+// Which occurrence survives, shown only when it is not plain dedupe.
+std::string survivors_text(const survivor_policy& survivors) {
+  std::string text = "keep ";
+  text += survivors.keep == keep_occurrence::first ? "first" : "last";
+  text += ", at most ";
+  text += std::to_string(survivors.max_per_position);
+  text += " per position, at least ";
+  text += std::to_string(survivors.min_count);
+  text += " occurrences";
+  return text;
+}
+
 }  // namespace
 
 void write_options(page& p, const run_stats& s, const report_options& asked) {
@@ -110,6 +122,7 @@ void write_options(page& p, const run_stats& s, const report_options& asked) {
   where_rows(p, s, asked.where);
   if (asked.uniqueness) option_row(p, "uniqueness", "yes (see Distinct positions)");
   selection_rows(p, s, asked);
+  if (!asked.survivors.plain()) option_row(p, "survivors", survivors_text(asked.survivors));
   option_rows(p, "exclude", asked.references, inputs_listed);
   if (!asked.references.empty()) {
     const reference_stats& r = s.reference;

@@ -30,6 +30,7 @@ inline constexpr std::string_view duplicates_color = "#0072B2";
 inline constexpr std::string_view excluded_color = "#CC79A7";
 inline constexpr std::string_view filtered_color = "#E69F00";   // --where
 inline constexpr std::string_view unsampled_color = "#F0E442";  // --sample
+inline constexpr std::string_view rare_color = "#332288";       // --min-count
 inline constexpr std::string_view invalid_color = "#D55E00";
 inline constexpr std::string_view skipped_color = "#8C8C8C";
 // Positions: every valid line, and the lines written among them.

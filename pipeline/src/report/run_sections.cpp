@@ -21,14 +21,16 @@ namespace fenbatch::pipeline::detail {
 namespace {
 
 // The outcomes in the reconciliation's order; `filtered` only where --where was given,
-// `unsampled` only where --sample was (or a part counted some), so that the pages of runs
-// without them stay as they were.
+// `unsampled` only where --sample was, `rare` only where --min-count was (or a part counted
+// some), so that the pages of runs without them stay as they were.
 struct shown_outcomes {
   bool filtered;
   bool unsampled;
+  bool rare;
 };
 shown_outcomes outcomes_shown(const run_stats& s, const report_options& asked) {
-  return {!asked.where.empty() || s.filtered != 0, !asked.sample.empty() || s.unsampled != 0};
+  return {!asked.where.empty() || s.filtered != 0, !asked.sample.empty() || s.unsampled != 0,
+          asked.survivors.min_count > 1 || s.rare != 0};
 }
 
 std::vector<series> outcome_series(shown_outcomes shown) {
@@ -37,6 +39,7 @@ std::vector<series> outcome_series(shown_outcomes shown) {
                             {"excluded", std::string(excluded_color)}};
   if (shown.filtered) parts.push_back({"filtered", std::string(filtered_color)});
   if (shown.unsampled) parts.push_back({"unsampled", std::string(unsampled_color)});
+  if (shown.rare) parts.push_back({"rare", std::string(rare_color)});
   parts.push_back({"invalid", std::string(invalid_color)});
   parts.push_back({"skipped", std::string(skipped_color)});
   return parts;
@@ -46,6 +49,7 @@ std::vector<std::uint64_t> outcome_values(const run_counters& c, shown_outcomes 
   std::vector<std::uint64_t> values{c.written, c.duplicates, c.excluded};
   if (shown.filtered) values.push_back(c.filtered);
   if (shown.unsampled) values.push_back(c.unsampled);
+  if (shown.rare) values.push_back(c.rare);
   values.push_back(c.invalid);
   values.push_back(c.skipped());
   return values;
@@ -90,6 +94,9 @@ void write_counts(page& p, const run_stats& s, const report_options& asked) {
     big_number(p, "number-unsampled", "unsampled", with_commas(s.unsampled),
                percent(s.unsampled, s.lines));
   }
+  if (shown.rare) {
+    big_number(p, "number-rare", "rare", with_commas(s.rare), percent(s.rare, s.lines));
+  }
   big_number(p, "number-invalid", "invalid", with_commas(s.invalid), percent(s.invalid, s.lines));
   if (asked.dedupe) {
     big_number(p, "number-unique", "unique", with_commas(s.unique), "distinct positions");
@@ -106,6 +113,7 @@ void write_warnings(page& p, const run_stats& s, shown_outcomes shown) {
         "excluded + ";
     if (shown.filtered) formula.append("filtered + ");
     if (shown.unsampled) formula.append("unsampled + ");
+    if (shown.rare) formula.append("rare + ");
     formula.append("invalid + skipped.");
     p.element("<p class=\"warning\">", formula, "</p>");
   }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "base/tsan_annotations.hpp"
+#include "dedupe/survivors.hpp"
 #include "fenbatch/pipeline/quoted_name.hpp"
 #include "stages/process_chunk.hpp"
 #include "stages/split_routing.hpp"
@@ -103,16 +104,28 @@ chunk_filter decide_stage(dedupe_stages& dedupe, const deferred_chunks& deferred
 }
 
 // A deferred chunk's first occurrences are not known before pass 3.
-chunk_filter keep_stage(bool dedupe, const split_plan* splits) {
+chunk_filter keep_stage(const survivor_policy* survivors, const split_plan* splits) {
   if (splits == nullptr) {
-    return chunk_stage(tbb::filter_mode::parallel, [](chunk& c) {
-      if (!c.deferred) keep_first_occurrences(c);
+    if (survivors->plain()) {
+      return chunk_stage(tbb::filter_mode::parallel, [](chunk& c) {
+        if (!c.deferred) keep_first_occurrences(c);
+      });
+    }
+    return chunk_stage(tbb::filter_mode::parallel, [survivors](chunk& c) {
+      if (!c.deferred) keep_survivors(c, *survivors);
     });
   }
-  return chunk_stage(tbb::filter_mode::parallel, [dedupe, splits](chunk& c) {
+  return chunk_stage(tbb::filter_mode::parallel, [survivors, splits](chunk& c) {
     if (c.deferred) return;
-    if (dedupe) keep_first_occurrences(c);
-    route_splits(c, *splits);
+    if (survivors == nullptr) {
+      route_splits(c, *splits, {});
+    } else if (survivors->plain()) {
+      keep_first_occurrences(c);
+      route_splits(c, *splits, c.duplicates);
+    } else {
+      keep_survivors(c, *survivors);
+      route_splits(c, *splits, c.dropped);
+    }
   });
 }
 

@@ -6,8 +6,9 @@
 //   - dedupe: with --dedupe, one serial in-order stage per group of shards adds the chunk's
 //     keys of those shards to the store (pass 1); decide: the counts of a replayed chunk's
 //     lines, from the partitions (pass 3);
-//   - keep: with --dedupe, parallel: the chunk's first occurrences copied together; with
-//     --split (with or without dedupe), the lines written routed to their files;
+//   - keep: with --dedupe, parallel: the chunk's surviving lines (first occurrences, or as
+//     the survivor policy says) copied together; with --split (with or without dedupe), the
+//     lines written routed to their files;
 //   - write: serial, in order: write_stage.hpp.
 // Each body holds pointers only (oneTBB copies bodies and calls them const); what a body
 // changes lives in the objects it points to. TSan is told of every hand-over of a chunk and
@@ -25,6 +26,7 @@
 #include "dedupe/dedupe_set.hpp"
 #include "dedupe/dedupe_stages.hpp"
 #include "dedupe/deferred_chunks.hpp"
+#include "dedupe/survivor_policy.hpp"
 #include "formats/record_headers.hpp"
 #include "input/input_reader.hpp"
 #include "plan/resolved_run.hpp"
@@ -53,8 +55,10 @@ struct read_state {
 [[nodiscard]] chunk_filter dedupe_stage(dedupe_stages& dedupe, deferred_chunks& deferred);
 [[nodiscard]] chunk_filter decide_stage(dedupe_stages& dedupe, const deferred_chunks& deferred,
                                         const input_reader& inputs);
-// `dedupe`: first occurrences are kept; `splits` (null: none): the lines written are routed.
-[[nodiscard]] chunk_filter keep_stage(bool dedupe, const split_plan* splits);
+// `survivors` (null without dedupe): plain dedupe keeps first occurrences
+// (keep_first_occurrences), any other policy runs keep_survivors; `splits` (null: none): the
+// lines written are routed. Chosen once, here.
+[[nodiscard]] chunk_filter keep_stage(const survivor_policy* survivors, const split_plan* splits);
 // --uniqueness, pass 1 only: one serial in-order stage per counted identity, each adding the
 // chunk's keys of its identity to its counter (so the identities count side by side).
 [[nodiscard]] chunk_filter counting_stage(uniqueness_counter& counter);

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "base/tsan_annotations.hpp"
+#include "dedupe/local_partitions.hpp"
 #include "exclude/reference_set.hpp"
 #include "fenbatch/pipeline/quoted_name.hpp"
 #include "output/destination_check.hpp"
@@ -26,6 +27,23 @@
 #include "stats/stats_document.hpp"
 
 namespace fenbatch::pipeline::detail {
+
+namespace {
+
+// A survivor policy that needs final counts (--keep last, --min-count) writes no line before
+// every line is counted: every chunk goes to partitions (this machine's, unless a distributed
+// run's owners decide), whose decisions carry each key's final count (pass 3 writes).
+void defer_every_chunk(dedupe_plan& plan, const dedupe_options& dedupe) {
+  plan.finals_in_decisions = true;
+  plan.last_origins = dedupe.with_origins && dedupe.survivors.keep == keep_occurrence::last;
+  if (!plan.partitions_elsewhere) {
+    plan.partitions_elsewhere = [](const partitioned_dedupe_options& options) {
+      return make_local_partitions(options);
+    };
+  }
+}
+
+}  // namespace
 
 run_phases::run_phases(const resolved_run& run, const part_of_run& part)
     : run_(run),
@@ -61,6 +79,7 @@ run_phases::run_phases(const resolved_run& run, const part_of_run& part)
   dedupe.temp_dir = temp_dir_;
   dedupe.threads = plan_.threads;
   dedupe.partitions_elsewhere = part.partitions;
+  if (run.dedupe.survivors.needs_final_count()) defer_every_chunk(dedupe, run.dedupe);
   dedupe_.emplace(*inputs_, dedupe);
   deferred_.emplace(temp_dir_);
   writer_.emplace(run.report, temp_dir_, run.listeners, *inputs_,
@@ -106,7 +125,7 @@ void run_phases::run_pipeline(const tbb::filter<void, void>& filters) {
 std::optional<chunk_filter> run_phases::keeping() const {
   const split_plan* splits = run_.splits.empty() ? nullptr : &run_.splits;
   if (!run_.dedupe.enabled && splits == nullptr) return std::nullopt;
-  return keep_stage(run_.dedupe.enabled, splits);
+  return keep_stage(run_.dedupe.enabled ? &run_.dedupe.survivors : nullptr, splits);
 }
 
 void run_phases::read_pass() {

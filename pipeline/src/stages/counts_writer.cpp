@@ -3,6 +3,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "dedupe/survivors.hpp"
 #include "formats/field_records.hpp"
 #include "stats/most_repeated_tracker.hpp"
 
@@ -14,25 +15,47 @@ constexpr std::size_t header_bytes = sizeof(core::position_key) + sizeof(std::ui
 
 }  // namespace
 
-void counts_writer::record(const chunk& c, const line_places& places) {
-  std::size_t next_duplicate = 0;
+void counts_writer::append_position_and_place(const chunk& c, std::size_t i,
+                                              const line_places& places) {
+  const chunk::valid_line& line = c.valid[i];
+  std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
+  if (c.layout != nullptr) text = written_position(*c.layout, text, scratch_);
+  record_ += position_fields(text);
+  record_ += '\t';
+  places.append(record_, line_origin(c.sequence, c.sources[i].line));
+  record_ += '\n';
+}
+
+void counts_writer::record(const chunk& c, const line_places& places,
+                           const survivor_policy& survivors) {
+  if (survivors.needs_final_count()) {
+    write_now(c, places, survivors);
+    return;
+  }
   for (std::size_t i = 0; i < c.valid.size(); ++i) {
-    if (next_duplicate < c.duplicates.size() && c.duplicates[next_duplicate] == i) {
-      ++next_duplicate;
-      continue;
-    }
+    // A key's first occurrence (with --max-per-position, later ones may be written too).
+    if (c.occurrences[c.shard_position[i]] != 1) continue;
     const chunk::valid_line& line = c.valid[i];
     record_.assign(header_bytes, '\0');
     std::memcpy(record_.data(), &line.key, sizeof line.key);
-    std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
-    if (c.layout != nullptr) text = written_position(*c.layout, text, scratch_);
-    record_ += position_fields(text);
-    record_ += '\t';
-    places.append(record_, line_origin(c.sequence, c.sources[i].line));
-    record_ += '\n';
+    append_position_and_place(c, i, places);
     const auto length = static_cast<std::uint32_t>(record_.size() - header_bytes);
     std::memcpy(record_.data() + sizeof line.key, &length, sizeof length);
     spill_.append(record_);
+  }
+}
+
+// The decisions carry the final counts: each key's first written line is listed at once.
+void counts_writer::write_now(const chunk& c, const line_places& places,
+                              const survivor_policy& survivors) {
+  for (std::size_t i = 0; i < c.valid.size(); ++i) {
+    const std::uint32_t place = c.shard_position[i];
+    if (!first_written_line(survivors, c.occurrences[place], c.finals[place])) continue;
+    record_.clear();
+    append_number(record_, c.finals[place]);
+    record_ += '\t';
+    append_position_and_place(c, i, places);
+    counts_.write(record_);
   }
 }
 

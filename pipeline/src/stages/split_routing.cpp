@@ -8,16 +8,16 @@
 
 namespace fenbatch::pipeline::detail {
 
-void route_splits(chunk& c, const split_plan& plan) {
+void route_splits(chunk& c, const split_plan& plan, std::span<const std::uint32_t> dropped) {
   const std::size_t split_count = plan.thresholds.size();
   c.split_text.resize(split_count);
   c.split_written.assign(split_count, 0);
   for (text_buffer& text : c.split_text) text.clear();
   c.kept.clear();
   c.kept.reserve_more(c.text.size());
-  std::size_t next_dropped = 0;  // in c.duplicates, ascending
+  std::size_t next_dropped = 0;  // in `dropped`, ascending
   for (std::size_t i = 0; i < c.valid.size(); ++i) {
-    if (next_dropped < c.duplicates.size() && c.duplicates[next_dropped] == i) {
+    if (next_dropped < dropped.size() && dropped[next_dropped] == i) {
       ++next_dropped;
       continue;
     }
@@ -30,6 +30,7 @@ void route_splits(chunk& c, const split_plan& plan) {
     std::memcpy(into.end(), c.text.view(line.text_offset, 0).data(), line.text_length);
     into.grow_by(line.text_length);
   }
+  c.compacted = true;
 }
 
 }  // namespace fenbatch::pipeline::detail

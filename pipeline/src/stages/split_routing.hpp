@@ -4,15 +4,19 @@
 // of the key alone, and the lines keep their input order within each file.
 #pragma once
 
+#include <cstdint>
+#include <span>
+
 #include "chunks/chunk.hpp"
 #include "plan/resolved_run.hpp"
 
 namespace fenbatch::pipeline::detail {
 
-// After the keep (with dedupe: c.duplicates lists the lines not written, in order), or on its
-// own without dedupe (every valid line is written, keyed by the process stage): the lines
-// written, copied in order into c.kept (the output's) and c.split_text[s], counted in
-// c.split_written. `plan` not empty.
-void route_splits(chunk& c, const split_plan& plan);
+// After the keep (with dedupe: `dropped` lists the lines not written, ascending: duplicates,
+// and rare lines under a survivor policy), or on its own without dedupe (`dropped` empty:
+// every valid line is written, keyed by the process stage): the lines written, copied in order
+// into c.kept (the output's) and c.split_text[s], counted in c.split_written; c.compacted set.
+// `plan` not empty.
+void route_splits(chunk& c, const split_plan& plan, std::span<const std::uint32_t> dropped);
 
 }  // namespace fenbatch::pipeline::detail

@@ -15,6 +15,7 @@ write_stage::write_stage(const report_options& report, const std::string& temp_d
                          written_files files)
     : output_(files.output),
       dedupe_(report.dedupe),
+      survivors_(report.survivors),
       key_(report.lines.key),
       rejects_(report.samples_per_reason, listeners, inputs, files.rejects),
       duplicates_(files.duplicates),
@@ -38,11 +39,13 @@ void write_stage::number_lines_from(
     std::function<void(std::string&, std::uint64_t)> append_global_place) {
   first_line_base_ = std::move(line_base);
   line_base_ = first_line_base_.empty() ? 0 : first_line_base_[file_index_];
+  place_line_base_ = line_base_;
   if (places_) places_->place_global_origins(std::move(append_global_place));
 }
 
 void write_stage::write(chunk& c) {
   if (c.deferred) {
+    place_chunk(c);
     progress_.add(c.input.input_bytes, true);
     return;
   }
@@ -63,7 +66,7 @@ void write_stage::consume(chunk& c) {
     file_index_ = c.input.file_index;
     line_base_ = first_line_base_.empty() ? 0 : first_line_base_[file_index_];
   }
-  if (places_) places_->add_chunk(c.sequence, c.input.file_index, line_base_);
+  place_chunk(c);
   stats_.merge(c.counts);
   stats_.inputs[c.input.file_index].counts.merge(c.counts);
   add_index_wise(stats_.filtered_by_where, c.filtered_by_where);
@@ -71,7 +74,7 @@ void write_stage::consume(chunk& c) {
   count_dropped_material(c);
   write_valid(c);
   if (duplicates_ != nullptr) write_duplicates(c, *places_, *duplicates_);
-  if (counts_) counts_->record(c, *places_);
+  if (counts_) counts_->record(c, *places_, survivors_);
   rejects_.report(c, line_base_, stats_.invalid_samples);
   line_base_ += c.counts.lines;
   progress_.add(c.counts.input_bytes, false);
@@ -81,14 +84,27 @@ run_stats write_stage::finish(dedupe_stages* dedupe) {
   progress_.last();
   if (dedupe != nullptr) {
     stats_.unique = dedupe->unique();
-    // Every written line is its key's first occurrence, so unique by board is written by board.
-    stats_.eight_by_eight_unique = stats_.eight_by_eight_written;
-    stats_.ten_by_eight_unique = stats_.ten_by_eight_written;
+    // Plain dedupe writes exactly each key's first occurrence, so unique by board is written
+    // by board; keep_survivors counts first occurrences by board itself.
+    if (survivors_.plain()) {
+      stats_.eight_by_eight_unique = stats_.eight_by_eight_written;
+      stats_.ten_by_eight_unique = stats_.ten_by_eight_written;
+    }
   }
   if (counts_ && dedupe != nullptr) counts_->finish(*dedupe);
   stats_.most_repeated = repeated_.top();
   stats_.written_material = written_material();
   return std::move(stats_);  // (called once, at the end)
+}
+
+void write_stage::place_chunk(const chunk& c) {
+  if (!places_ || c.sequence != places_->chunks()) return;  // (pass 3: placed in pass 1)
+  if (c.input.file_index != place_file_index_) {
+    place_file_index_ = c.input.file_index;
+    place_line_base_ = first_line_base_.empty() ? 0 : first_line_base_[place_file_index_];
+  }
+  places_->add_chunk(c.sequence, c.input.file_index, place_line_base_);
+  place_line_base_ += c.counts.lines;
 }
 
 void write_stage::count_dropped_material(const chunk& c) {
@@ -116,20 +132,40 @@ void write_stage::write_valid(const chunk& c) {
   if (!splits_.empty()) {
     write_routed(c);
   } else {
-    // Without dedupe, or a chunk without duplicates: the text as it is.
-    const text_buffer& written = !dedupe_ || c.duplicates.empty() ? c.text : c.kept;
+    // The text as it is, unless the keep stage compacted it (dropped lines).
+    const text_buffer& written = c.compacted ? c.kept : c.text;
     output_.write(written.view(0, written.size()));
   }
   if (!dedupe_) return;
   std::string scratch;
-  for (const std::uint32_t i : c.duplicates) {
-    const chunk::valid_line& line = c.valid[i];
-    repeated_.record_duplicate(line.key, c.occurrences[c.shard_position[i]], [&] {
-      std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
-      if (c.layout != nullptr) text = written_position(*c.layout, text, scratch);
-      return key_ == core::key_kind::full ? text : position_fields(text);
-    });
+  if (survivors_.plain()) {
+    for (const std::uint32_t i : c.duplicates) {
+      record_repeated(c, i, c.occurrences[c.shard_position[i]], scratch);
+    }
+    return;
   }
+  // A key's last line may be written: every repeated line is recorded (its count then); with
+  // final counts, each key once, at its first line, with its final count.
+  const bool with_finals = survivors_.needs_final_count();
+  for (std::uint32_t i = 0; i < c.valid.size(); ++i) {
+    const std::uint32_t place = c.shard_position[i];
+    const std::uint32_t occurrence = c.occurrences[place];
+    if (with_finals && occurrence == 1 && c.finals[place] >= 2) {
+      record_repeated(c, i, c.finals[place], scratch);
+    } else if (!with_finals && occurrence >= 2) {
+      record_repeated(c, i, occurrence, scratch);
+    }
+  }
+}
+
+void write_stage::record_repeated(const chunk& c, std::uint32_t i, std::uint32_t count,
+                                  std::string& scratch) {
+  const chunk::valid_line& line = c.valid[i];
+  repeated_.record_duplicate(line.key, count, [&] {
+    std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
+    if (c.layout != nullptr) text = written_position(*c.layout, text, scratch);
+    return key_ == core::key_kind::full ? text : position_fields(text);
+  });
 }
 
 }  // namespace fenbatch::pipeline::detail

@@ -67,12 +67,17 @@ class write_stage {
   void write_valid(const chunk& c);
   // --split: the routed chunk's output lines and each split's (stages/split_routing.hpp).
   void write_routed(const chunk& c);
+  // The most repeated positions: line `i` of `c` seen `count` times so far.
+  void record_repeated(const chunk& c, std::uint32_t i, std::uint32_t count, std::string& scratch);
+  // Where the chunk starts, for its origins (line_places.hpp): once a chunk, in sequence order.
+  void place_chunk(const chunk& c);
   void count_dropped_material(const chunk& c);
   // The material of the written lines: the valid lines' (stats_.material) without the dropped.
   [[nodiscard]] std::unordered_map<std::uint64_t, std::uint64_t> written_material() const;
 
   output_file& output_;
   bool dedupe_;
+  survivor_policy survivors_;
   core::key_kind key_;
   reject_reporter rejects_;
   output_file* duplicates_;
@@ -84,7 +89,9 @@ class write_stage {
   // Signatures of the valid lines not written (excluded, duplicates), with their counts.
   std::unordered_map<std::uint64_t, std::uint64_t> dropped_material_;
   std::uint32_t file_index_ = 0;
-  std::uint64_t line_base_ = 0;                 // lines of the current file before the next chunk
+  std::uint64_t line_base_ = 0;         // lines of the current file before the next chunk
+  std::uint32_t place_file_index_ = 0;  // likewise for the next chunk placed
+  std::uint64_t place_line_base_ = 0;
   std::vector<std::uint64_t> first_line_base_;  // per input (a part's); empty: all 0
   progress_meter progress_;
 };

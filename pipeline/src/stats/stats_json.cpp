@@ -123,6 +123,13 @@ void write_selection_options(json_writer& w, const report_options& asked) {
   w.member("sample_seed", asked.sample_seed);
 }
 
+// Which occurrence survives (the defaults: first, 1, 1 are plain dedupe).
+void write_survivor_options(json_writer& w, const detail::survivor_policy& survivors) {
+  w.member("keep", std::string_view(survivors.keep == keep_occurrence::first ? "first" : "last"));
+  w.member("max_per_position", std::uint64_t{survivors.max_per_position});
+  w.member("min_count", std::uint64_t{survivors.min_count});
+}
+
 void write_options(json_writer& w, const report_options& asked) {
   w.key("options");
   w.begin_object();
@@ -150,6 +157,7 @@ void write_options(json_writer& w, const report_options& asked) {
   w.end_array();
   w.member("uniqueness", asked.uniqueness);
   write_selection_options(w, asked);
+  write_survivor_options(w, asked.survivors);
   optional_path(w, "duplicates", asked.outputs.duplicates);
   optional_path(w, "counts", asked.outputs.counts);
   optional_path(w, "report", asked.outputs.report);
@@ -198,6 +206,7 @@ void write_per_input(json_writer& w, const run_stats& s) {
     w.member("excluded", c.excluded);
     w.member("filtered", c.filtered);
     w.member("unsampled", c.unsampled);
+    w.member("rare", c.rare);
     w.member("written", c.written);
     w.end_object();
   }
@@ -374,6 +383,7 @@ std::string stats_document(const run_stats& s, const report_options& asked) {
   w.member("excluded", s.excluded);
   w.member("filtered", s.filtered);
   w.member("unsampled", s.unsampled);
+  w.member("rare", s.rare);
   w.member("invalid", s.invalid);
   w.member("skipped", s.skipped());
   w.member("balanced", s.reconciles());

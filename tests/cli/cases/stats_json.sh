@@ -51,6 +51,7 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
                                 "compress": "auto", "level": 0, "top": 20, "exclude": [], "where": [],
                                 "uniqueness": False,
                                 "splits": [], "split_seed": 0, "sample": None, "sample_seed": 1,
+                                "keep": "first", "max_per_position": 1, "min_count": 1,
                                 "duplicates": None, "counts": None,
                                 "report": None})
     e("key_hash", s["key_hash"], "xxh3-128")
@@ -75,6 +76,7 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
     e("duplicates", s["duplicates"], 3 if dedupe else 0)
     e("excluded", s["excluded"], 0)
     e("filtered", s["filtered"], 0)
+    e("rare", s["rare"], 0)
     e("filtered_by_where", s["filtered_by_where"], [])
     e("uniqueness", s["uniqueness"], None)
     e("splits", s["splits"], [])
@@ -84,11 +86,11 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
       s["written"] + s["duplicates"] + s["excluded"] + s["invalid"] + skipped)
     e("reconciliation", s["reconciliation"],
       {"lines": 35, "written": s["written"], "duplicates": s["duplicates"], "excluded": 0,
-       "filtered": 0, "unsampled": 0, "invalid": 18, "skipped": 4, "balanced": True})
+       "filtered": 0, "unsampled": 0, "rare": 0, "invalid": 18, "skipped": 4, "balanced": True})
     e("per_input", s["per_input"], [
         {"path": "mixed.fen", "lines": 35, "valid": 13, "invalid": 18,
          "invalid_by_reason": nonzero, "skipped": {"blank": 2, "comment": 2, "header": 0},
-         "duplicates": 3 if dedupe else 0, "excluded": 0, "filtered": 0, "unsampled": 0,
+         "duplicates": 3 if dedupe else 0, "excluded": 0, "filtered": 0, "unsampled": 0, "rare": 0,
          "written": 10 if dedupe else 13}])
     e("reference", s["reference"], None)
     e("written_positions members", list(s["written_positions"]),
@@ -124,12 +126,12 @@ e("options.top", s["options"]["top"], 7)
 e("per_input[0]", s["per_input"][0],
   {"path": "mixed.fen", "lines": 35, "valid": 13, "invalid": 18, "invalid_by_reason": nonzero,
    "skipped": {"blank": 2, "comment": 2, "header": 0}, "duplicates": 3, "excluded": 0,
-   "filtered": 0, "unsampled": 0, "written": 10})
+   "filtered": 0, "unsampled": 0, "rare": 0, "written": 10})
 e("per_input[1]", s["per_input"][1],
   {"path": "second.fen", "lines": 5, "valid": 2, "invalid": 1,
    "invalid_by_reason": {"trailing_garbage": 1},
    "skipped": {"blank": 1, "comment": 1, "header": 0}, "duplicates": 1, "excluded": 0,
-   "filtered": 0, "unsampled": 0, "written": 1})
+   "filtered": 0, "unsampled": 0, "rare": 0, "written": 1})
 e("lines", s["lines"], 40)
 e("invalid_by_reason.trailing_garbage", s["invalid_by_reason"]["trailing_garbage"], 2)
 e("written, duplicates", (s["written"], s["duplicates"]), (11, 4))

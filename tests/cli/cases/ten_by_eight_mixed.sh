@@ -38,9 +38,9 @@ jsonschema.validate(s, json.load(open(sys.argv[2])))  # 10x8 signatures, 40 piec
 # 10x8: the other 16 non-skipped lines; invalid 11, 12, 13, 16, 24; 2, 8, 19, 23 repeat
 # 1, 7, 1, 1.
 want = {"8x8": {"lines": 6, "valid": 4, "invalid": 2, "written": 3, "duplicates": 1,
-                "excluded": 0, "filtered": 0, "unsampled": 0, "unique": 3},
+                "excluded": 0, "filtered": 0, "unsampled": 0, "rare": 0, "unique": 3},
         "10x8": {"lines": 16, "valid": 11, "invalid": 5, "written": 7, "duplicates": 4,
-                 "excluded": 0, "filtered": 0, "unsampled": 0, "unique": 7}}
+                 "excluded": 0, "filtered": 0, "unsampled": 0, "rare": 0, "unique": 7}}
 failures = []
 if s["boards"] != want:
     failures.append(f"boards: {s['boards']!r}, expected {want!r}")

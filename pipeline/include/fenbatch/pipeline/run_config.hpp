@@ -43,6 +43,8 @@ struct split_request {
   std::string fraction_text;  // as given ("10%"), for the statistics
   std::string path;
 };
+// --keep (issue 28): which occurrences of a repeated position are written.
+enum class keep_occurrence : std::uint8_t { first, last };
 
 struct run_config {
   std::vector<std::string> inputs;  // read in this order as one stream; "-" is standard input
@@ -77,6 +79,13 @@ struct run_config {
   std::optional<core::decimal_fraction> sample;
   std::string sample_text;  // as given ("1%"), for the statistics
   std::uint64_t sample_seed = 1;
+  // Which occurrence survives (issue 28); any but the defaults implies dedupe. --keep: the
+  // first or the last occurrences of each position; --max-per-position: up to that many of
+  // them (the first or last N); --min-count: positions seen fewer times write none of their
+  // lines (each counted as rare).
+  keep_occurrence keep = keep_occurrence::first;
+  std::uint32_t max_per_position = 1;
+  std::uint32_t min_count = 1;
 
   // How records are shaped; unset: inferred from each input's name (infer_input_format).
   std::optional<input_format> format;

@@ -57,6 +57,8 @@
   COUNTER(output, filtered, "filtered", always)                                                \
   /* valid lines dropped because --sample did not pick their position */                       \
   COUNTER(output, unsampled, "unsampled", always)                                              \
+  /* valid lines of positions seen fewer than --min-count times (none of them written) */      \
+  COUNTER(output, rare, "rare", always)                                                        \
   /* Over every valid line (before dedupe). */                                                 \
   COUNTER(positions, white_to_move, "side_to_move.white", always)                              \
   COUNTER(positions, black_to_move, "side_to_move.black", always)                              \
@@ -89,6 +91,7 @@
   COUNTER(boards, eight_by_eight_excluded, "8x8.excluded", always)                             \
   COUNTER(boards, eight_by_eight_filtered, "8x8.filtered", always)                             \
   COUNTER(boards, eight_by_eight_unsampled, "8x8.unsampled", always)                           \
+  COUNTER(boards, eight_by_eight_rare, "8x8.rare", always)                                     \
   COUNTER(boards, eight_by_eight_unique, "8x8.unique", with_dedupe)                            \
   COUNTER(boards, ten_by_eight_lines, "10x8.lines", always)                                    \
   COUNTER(boards, ten_by_eight_valid, "10x8.valid", always)                                    \
@@ -98,6 +101,7 @@
   COUNTER(boards, ten_by_eight_excluded, "10x8.excluded", always)                              \
   COUNTER(boards, ten_by_eight_filtered, "10x8.filtered", always)                              \
   COUNTER(boards, ten_by_eight_unsampled, "10x8.unsampled", always)                            \
+  COUNTER(boards, ten_by_eight_rare, "10x8.rare", always)                                      \
   COUNTER(boards, ten_by_eight_unique, "10x8.unique", with_dedupe)
 
 namespace fenbatch::pipeline {
@@ -121,9 +125,11 @@ struct run_counters {
   [[nodiscard]] std::uint64_t skipped() const noexcept {
     return skipped_blank + skipped_comment + skipped_header;
   }
-  // lines = written + duplicates + excluded + filtered + unsampled + invalid + skipped, always.
+  // lines = written + duplicates + excluded + filtered + unsampled + rare + invalid + skipped,
+  // always.
   [[nodiscard]] bool reconciles() const noexcept {
-    return lines == written + duplicates + excluded + filtered + unsampled + invalid + skipped();
+    return lines ==
+           written + duplicates + excluded + filtered + unsampled + rare + invalid + skipped();
   }
   // The 8x8 board counters as what the totals leave after the 10x8 ones: every line that is
   // not skipped and not routed to the 10x8 reader is an 8x8 line. Called wherever the totals
@@ -137,6 +143,7 @@ struct run_counters {
     eight_by_eight_excluded = excluded - ten_by_eight_excluded;
     eight_by_eight_filtered = filtered - ten_by_eight_filtered;
     eight_by_eight_unsampled = unsampled - ten_by_eight_unsampled;
+    eight_by_eight_rare = rare - ten_by_eight_rare;
   }
 };
 
