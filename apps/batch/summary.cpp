@@ -146,8 +146,8 @@ void print_input(const pipeline::input_stats& input, const shown_outcomes& shown
   const pipeline::run_counters& c = input.counts;
   const std::string name = pipeline::quoted_name(input.path);
   std::string dropped;
-  if (exclude) dropped.append(", excluded ").append(with_commas(c.excluded));
-  if (where) dropped.append(", filtered ").append(with_commas(c.filtered));
+  if (shown_if.excluded) dropped.append(", excluded ").append(with_commas(c.excluded));
+  if (shown_if.filtered) dropped.append(", filtered ").append(with_commas(c.filtered));
   if (shown_if.unsampled) dropped.append(", unsampled ").append(with_commas(c.unsampled));
   if (shown_if.rare) dropped.append(", rare ").append(with_commas(c.rare));
   std::fprintf(

@@ -58,6 +58,7 @@ line_options lines_of(const run_config& config, bool keyed) {
           !config.duplicates_path.empty(),
           {},
           0,
+          0,
           std::nullopt,
           1,
           false};
@@ -141,9 +142,9 @@ report_options describe_run(const run_config& config) {
                        config.where,
                        config.split_seed,
                        config.sample ? config.sample_text : std::string(),
-                       config.sample_seed};
+                       config.sample_seed,
+                       survivors_of(config)};
   asked.uniqueness = config.uniqueness;
-  asked.survivors = survivors_of(config);
   return asked;
 }
 

@@ -137,8 +137,8 @@ struct report_options {
   std::uint64_t split_seed = 0;
   std::string sample;
   std::uint64_t sample_seed = 1;
-  bool uniqueness = false;    // --uniqueness
   survivor_policy survivors;  // --keep, --max-per-position, --min-count, as given
+  bool uniqueness = false;    // --uniqueness
 };
 
 // Where the run's remarks and progress go; either may be empty.
