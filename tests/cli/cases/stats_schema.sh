@@ -25,8 +25,11 @@ cp mixed.fen $'in\xff.fen'
 cp reference.epd $'ref\x80.epd'
 "$FENBATCH" -q --dedupe --samples 500 --exclude $'ref\x80.epd' --counts $'counts\xfe.tsv' \
   --stats-json names.json -o $'out\xfd.fen' $'in\xff.fen' second.fen
+# Which occurrence survives (issue 28): every option, rare lines in the counters.
+"$FENBATCH" -q --keep last --max-per-position 2 --min-count 2 --counts survivors.tsv \
+  --stats-json survivors.json -o survivors.fen mixed.fen second.fen
 python3 - "$schema" plain.json dedupe.json rejects.json top0.json exclude.json csv.json \
-  names.json <<'PY'
+  names.json survivors.json <<'PY'
 import copy, json, sys
 import jsonschema
 
