@@ -29,8 +29,11 @@ cp reference.epd $'ref\x80.epd'
 "$FENBATCH" -q --uniqueness --where 'pieces > 2' --stats-json uniqueness.json -o u.fen mixed.fen
 "$FENBATCH" -q --dedupe --split test=50%:t.fen --split valid=0.25:v.fen.zst --sample 90% \
   --stats-json split.json -o split.fen mixed.fen
+# Which occurrence survives (issue 28): every option, rare lines in the counters.
+"$FENBATCH" -q --keep last --max-per-position 2 --min-count 2 --counts survivors.tsv \
+  --stats-json survivors.json -o survivors.fen mixed.fen second.fen
 python3 - "$schema" plain.json dedupe.json rejects.json top0.json exclude.json csv.json \
-  names.json uniqueness.json split.json <<'PY'
+  names.json uniqueness.json split.json survivors.json <<'PY'
 import copy, json, sys
 import jsonschema
 

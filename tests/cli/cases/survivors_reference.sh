@@ -51,6 +51,6 @@ if [ -z "$SHARED" ]; then
   exit 0
 fi
 first=$(ls "$SHARED"/corpus/*.epd.zst | head -n 1)
-{ zstd -dc "$first" || true; } | head -n 20000 >sample.epd
-{ cat sample.epd; head -n 5000 sample.epd; head -n 1000 sample.epd; head -n 200 sample.epd; } >shared.epd
+{ zstd -dc "$first" || true; } | head -n 8000 >sample.epd
+{ cat sample.epd; head -n 3000 sample.epd; head -n 1000 sample.epd; head -n 200 sample.epd; } >shared.epd
 check shared.epd
