@@ -17,6 +17,7 @@
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/core/record.hpp"
+#include "fenbatch/core/ten_by_eight/record.hpp"
 #include "fenbatch/pipeline/quoted_name.hpp"
 #include "input/decompression.hpp"
 
@@ -84,7 +85,8 @@ bool is_duplicates_line(std::string_view line) {
   return false;
 }
 
-// A FEN board (eight ranks of pieces and digits) and the side to move, then the other fields.
+// A FEN board (eight ranks of pieces and digits, 8x8 or 10x8) and the side to move, then the
+// other fields.
 bool is_position_fields(std::string_view fields) {
   const std::size_t space = fields.find(' ');
   if (space == std::string_view::npos || space == 0) return false;
@@ -92,8 +94,8 @@ bool is_position_fields(std::string_view fields) {
   for (const char c : fields.substr(0, space)) {
     if (c == '/') {
       ++slashes;
-    } else if (!(c >= '1' && c <= '8') &&
-               std::string_view("pnbrqkPNBRQK").find(c) == std::string_view::npos) {
+    } else if (!(c >= '0' && c <= '9') &&  // 10x8 ranks: "10", archbishops and chancellors
+               std::string_view("pnbrqkacPNBRQKAC").find(c) == std::string_view::npos) {
       return false;
     }
   }
@@ -262,9 +264,14 @@ bool starts_with_position(std::string_view text) {
   core::decode_options options;
   options.payload = true;
   core::record record;
+  core::ten_by_eight::record wide_record;
   while (lines.next(line)) {
-    const fen_errc code = core::decode(line.text, options, record).code;
+    fen_errc code = core::decode(line.text, options, record).code;
     if (core::is_skipped(code)) continue;
+    // A 10x8 position is a position too: its verdict is the 10x8 reader's.
+    if (code != fen_errc::ok && core::ten_by_eight::has_ten_files(line.text)) {
+      code = core::ten_by_eight::decode(line.text, options, wide_record).code;
+    }
     return code == fen_errc::ok || code == fen_errc::trailing_garbage ||
            code == fen_errc::bad_epd_operation || code == fen_errc::counter_conflict;
   }
