@@ -133,21 +133,6 @@ struct chunk_lines {
 // What became of a valid line.
 enum class line_outcome : std::uint8_t { kept, excluded, filtered, unsampled };
 
-// The line written and kept with `key` (made after the write where it is made here, in
-// key_after_write) and, with origins, its index.
-template <loop_options options, class Records, class Record, class KeyAfterWrite>
-[[gnu::always_inline]] inline void append_kept(const chunk_lines<Records>& lines, const Record& rec,
-                                               std::string_view line, std::uint32_t index,
-                                               KeyAfterWrite key_after_write) {
-  chunk& c = lines.c;
-  const auto offset = static_cast<std::uint32_t>(c.text.size());
-  const auto length = static_cast<std::uint32_t>(lines.records.write(rec, line, c.text));
-  c.valid.push_back({key_after_write(), offset, length, {}});
-  if constexpr (options.origins) {
-    c.sources.push_back({index, lines.with_source_text ? line : std::string_view()});
-  }
-}
-
 // The line's key (made here unless --exclude made it), unless the reference has it; then the
 // line is written and kept with its key and, with origins, its index. Returns whether it was
 // kept.
@@ -157,14 +142,18 @@ template <loop_options options, class Records, class Record>
                                                          std::uint32_t index) {
   using core::make_key;
   using core::ten_by_eight::make_key;
+  chunk& c = lines.c;
   core::position_key key{};
   if constexpr (options.excluding) key = make_key(rec, lines.config.key);
   const bool kept = !options.excluding || !lines.excluded->contains(key);
   if (kept) {
-    append_kept<options>(lines, rec, line, index, [&] {
-      if constexpr (options.dedupe && !options.excluding) key = make_key(rec, lines.config.key);
-      return key;
-    });
+    const auto offset = static_cast<std::uint32_t>(c.text.size());
+    const auto length = static_cast<std::uint32_t>(lines.records.write(rec, line, c.text));
+    if constexpr (options.dedupe && !options.excluding) key = make_key(rec, lines.config.key);
+    c.valid.push_back({key, offset, length, {}});
+    if constexpr (options.origins) {
+      c.sources.push_back({index, lines.with_source_text ? line : std::string_view()});
+    }
   }
   return kept;
 }
@@ -196,7 +185,13 @@ template <loop_options options, class Records, class Record>
   if (core::selection_value(key, config.sample_seed) >= *config.sample_threshold) {
     return line_outcome::unsampled;
   }
-  append_kept<options>(lines, rec, line, index, [&key] { return key; });
+  // Written as write_unless_excluded writes a kept line, with the key made already.
+  chunk& c = lines.c;
+  c.valid.push_back({key, static_cast<std::uint32_t>(c.text.size()), 0, {}});
+  c.valid.back().text_length = static_cast<std::uint32_t>(lines.records.write(rec, line, c.text));
+  if constexpr (options.origins) {
+    c.sources.push_back({index, lines.with_source_text ? line : std::string_view()});
+  }
   return line_outcome::kept;
 }
 
