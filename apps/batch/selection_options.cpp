@@ -133,4 +133,16 @@ void check_selection(pipeline::run_config& config, const selection_texts& texts)
   config.sample_seed = seed(texts.sample_seed, "sample-seed", config.sample_seed);
 }
 
+std::string selection_notice(const pipeline::run_config& config) {
+  if (!config.sample || config.splits.empty() || config.sample_seed != config.split_seed) {
+    return {};
+  }
+  std::string note = "--sample-seed and --split-seed are both ";
+  note.append(std::to_string(config.sample_seed));
+  note.append(
+      ": the sample takes whole splits or none (give them different seeds for a sample "
+      "independent of the splits)");
+  return note;
+}
+
 }  // namespace fenbatch::app
