@@ -66,6 +66,12 @@ pipeline::split_request split_of(const std::string& text) {
   split.fraction = fraction("split", text, split.fraction_text);
   split.path = text.substr(colon + 1);
   if (split.path.empty()) refuse("split", text, "the FILE after ':' is empty");
+  // Not option-like, as the other file options refuse theirs.
+  constexpr option_values::path_option file{"split", "FILE"};
+  if (const std::string why = option_values::path_refusal(file, "--split", split.path);
+      !why.empty()) {
+    throw usage_error(why);
+  }
   return split;
 }
 

@@ -12,7 +12,8 @@ try() {
   echo "exit=$?"
 }
 for split in 'test' 'test=10%' '=10%:t.fen' 'a b=10%:t.fen' 'test=.5:t.fen' 'test=0:t.fen' \
-  'test=101%:t.fen' 'test=1e-3:t.fen' 'test=0.0000000000000000001:t.fen' 'test=10%:'; do
+  'test=101%:t.fen' 'test=1e-3:t.fen' 'test=0.0000000000000000001:t.fen' 'test=10%:' \
+  'test=10%:-q'; do
   try --split "$split" ok.fen out.fen
 done
 try --split a=60%:a.fen --split b=0.45:b.fen ok.fen out.fen
