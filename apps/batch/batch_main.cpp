@@ -9,10 +9,12 @@
 #include <new>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 
 #include "batch/command_line.hpp"
 #include "batch/no_valid_line.hpp"
+#include "batch/selection_options.hpp"
 #include "batch/summary.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
 #include "fenbatch/pipeline/io_error.hpp"
@@ -80,6 +82,10 @@ int run_cli(int argc, char** argv, const batch_program& program, const agreement
     };
   }
   if (c.progress && program.prints) config.progress = show_progress;
+  if (const std::string note = selection_notice(config);
+      !note.empty() && !c.quiet && program.prints) {
+    std::fprintf(stderr, "%s: note: %s\n", program.name, note.c_str());
+  }
 
   if (stdout_was_closed && config.output == "-") {
     throw std::runtime_error("write: standard output: Bad file descriptor (it is closed)");

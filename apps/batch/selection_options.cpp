@@ -66,6 +66,12 @@ pipeline::split_request split_of(const std::string& text) {
   split.fraction = fraction("split", text, split.fraction_text);
   split.path = text.substr(colon + 1);
   if (split.path.empty()) refuse("split", text, "the FILE after ':' is empty");
+  // Not option-like, as the other file options refuse theirs.
+  constexpr option_values::path_option file{"split", "FILE"};
+  if (const std::string why = option_values::path_refusal(file, "--split", split.path);
+      !why.empty()) {
+    throw usage_error(why);
+  }
   return split;
 }
 
@@ -135,6 +141,18 @@ void check_selection(pipeline::run_config& config, const selection_texts& texts)
     config.sample_text = texts.sample;
   }
   config.sample_seed = seed(texts.sample_seed, "sample-seed", config.sample_seed);
+}
+
+std::string selection_notice(const pipeline::run_config& config) {
+  if (!config.sample || config.splits.empty() || config.sample_seed != config.split_seed) {
+    return {};
+  }
+  std::string note = "--sample-seed and --split-seed are both ";
+  note.append(std::to_string(config.sample_seed));
+  note.append(
+      ": the sample takes whole splits or none (give them different seeds for a sample "
+      "independent of the splits)");
+  return note;
 }
 
 }  // namespace fenbatch::app

@@ -26,4 +26,8 @@ struct selection_texts {
 // most 1), the seeds as numbers; each refusal a usage_error.
 void check_selection(pipeline::run_config& config, const selection_texts& texts);
 
+// A remark on a selection that is allowed but likely not meant (a sample and splits under one
+// seed: the sample then takes whole splits), or empty.
+[[nodiscard]] std::string selection_notice(const pipeline::run_config& config);
+
 }  // namespace fenbatch::app

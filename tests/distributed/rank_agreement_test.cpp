@@ -174,20 +174,31 @@ TEST(RankAgreement, EachWhereExpressionIsComparedInOrder) {
       "ranks disagree: the number of --where expressions is 2 on rank 0 and 1 on rank 1" + hint);
 }
 
-// Ranks given the same splits in another order refuse to run: the order decides which positions
-// each split takes.
+// Ranks given the same splits in another order, or another fraction, refuse to run: the order
+// and the fractions decide which positions each split takes.
 TEST(RankAgreement, EachSplitIsComparedInOrder) {
-  run_config a = sample_config();
-  a.splits = {{"test", {1, 1}, "10%", "t.fen"}, {"valid", {5, 2}, "5%", "v.fen"}};
-  rank_start start;
-  start.config = &a;
-  const start_settings described = describe_start(start);
-  run_config swapped = a;
-  std::swap(swapped.splits[0], swapped.splits[1]);
-  start.config = &swapped;
-  EXPECT_EQ(first_difference({described, describe_start(start)}),
-            "ranks disagree: --split 1 is test=10%:t.fen on rank 0 and valid=5%:v.fen on rank 1 "
-            "(every rank must be given the same options and inputs)");
+  const auto difference = [](const std::vector<split_request>& mine,
+                             const std::vector<split_request>& theirs) {
+    run_config a = sample_config();
+    run_config b = sample_config();
+    a.splits = mine;
+    b.splits = theirs;
+    rank_start start_a;
+    rank_start start_b;
+    start_a.config = &a;
+    start_b.config = &b;
+    return first_difference({describe_start(start_a), describe_start(start_b)});
+  };
+  const split_request test{"test", {1, 1}, "10%", "t.fen"};
+  const split_request valid{"valid", {5, 2}, "5%", "v.fen"};
+  const split_request more{"test", {2, 1}, "20%", "t.fen"};
+  const std::string hint = " (every rank must be given the same options and inputs)";
+  EXPECT_EQ(
+      difference({test, valid}, {valid, test}),
+      "ranks disagree: --split 1 is test=10%:t.fen on rank 0 and valid=5%:v.fen on rank 1" + hint);
+  EXPECT_EQ(
+      difference({test}, {more}),
+      "ranks disagree: --split 1 is test=10%:t.fen on rank 0 and test=20%:t.fen on rank 1" + hint);
 }
 
 TEST(RankAgreement, SettingsSurviveTheirEncoding) {

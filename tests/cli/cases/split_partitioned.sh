@@ -10,10 +10,12 @@
 # left in --temp-dir.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/../same_runs.sh"
-"$FENBATCH_GEN" -n 300000 --seed 43 --variant mixed -o gen.fen
-{ cat gen.fen; for _ in $(seq 500); do echo 'not a position'; done; head -n 20000 gen.fen; } >big.fen
-rm gen.fen
 mkdir spill
+{
+  "$FENBATCH_GEN" -n 300000 --seed 43 --variant mixed
+  printf 'not a position\n%.0s' $(seq 500)
+  "$FENBATCH_GEN" -n 20000 --seed 43 --variant mixed  # (the first 20,000 again)
+} >big.fen
 selection=(--split test=10%:t.fen --split valid=5%:v.fen.zst --sample 90%)
 # split_run NAME ARGS...: run (same_runs.sh) with the selection, its files (written under one
 # name, which the statistics record) then renamed to NAME.t, NAME.v, NAME.counts, NAME.dups.

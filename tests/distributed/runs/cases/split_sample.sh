@@ -7,11 +7,16 @@
 # included) as fenbatch's in every byte (compare.sh). (Partitioned: tests/cli/cases/
 # split_partitioned.sh.)
 . "$RUNS_DIR/compare.sh"
-lines=4000
-[ "${SANITIZED:-0}" = 1 ] && lines=800
-"$FENBATCH_GEN" -n "$lines" --seed 33 --variant mixed -o a.fen || die "fenbatch-gen failed"
-"$FENBATCH_GEN" -n "$lines" --seed 34 -o b.gen || die "fenbatch-gen failed"
-{ head -n 700 a.fen; echo 'invalid in b'; cat b.gen; } >b.fen
+n=4000
+if [ "${SANITIZED:-0}" = 1 ]; then n=800; fi
+"$FENBATCH_GEN" -n "$n" --seed 33 --variant mixed -o a.fen || die "fenbatch-gen failed"
+# b.fen: a.fen's first 700 lines again, an invalid line, then 8x8 positions of its own; the
+# reference: 300 of those.
+{
+  head -n 700 a.fen
+  echo 'invalid in b'
+  "$FENBATCH_GEN" -n "$n" --seed 34 | tee b.gen
+} >b.fen || die "fenbatch-gen failed"
 head -n 300 b.gen >ref.fen
 selection=(--split test=10%:test.fen --split valid=0.05:valid.fen.zst --sample 70%)
 echo "== -d --exclude, two splits, a sample"
@@ -22,12 +27,14 @@ echo "== joined through rank 0"
 FENBATCH_MPI_JOIN_THROUGH_RANK0=1 compare_runs "3" "${selection[@]}" -d --stats-json stats.json \
   -o out.fen "$PWD/a.fen" "$PWD/b.fen"
 echo "== no --dedupe, --chunk-size 1K"
-compare_runs "2" "${selection[@]}" --chunk-size 1K --stats-json stats.json -o out.fen \
-  "$PWD/a.fen" "$PWD/b.fen"
+compare_runs "2" "${selection[@]}" --chunk-size 1K --stats-json stats.json -o out.fen "$PWD/a.fen" \
+  "$PWD/b.fen"
 # Something went to each split and was left out of the sample (else the case proves little).
-"$PY" -c 'import json, sys
+"$PY" - <<'PY' || fail "a split or the sample took nothing"
+import json, sys
 s = json.load(open("ref/stats.json"))
 written = [x["written"] for x in s["splits"]]
-sys.exit(0 if min(written) > 0 and s["unsampled"] > 0 else "splits %s, unsampled %d" % (written, s["unsampled"]))' ||
-  fail "a split or the sample took nothing"
+if min(written) == 0 or s["unsampled"] == 0:
+    sys.exit("splits %s, unsampled %d" % (written, s["unsampled"]))
+PY
 finish
