@@ -24,6 +24,18 @@ namespace fenbatch::pipeline::detail {
 
 __extension__ using uint128 = unsigned __int128;  // GCC/Clang builtin; __extension__ for -pedantic
 
+// The first slot a key probes in a table of `capacity` slots. Both key words, mixed with a
+// per-run random seed: inputs crafted to share the bits that pick a slot (XXH3 is not
+// collision resistant and its default keys are public) cannot pile up in one probe run. The
+// output never depends on where a key sits. Multiplying spreads every bit upwards; the slot
+// comes from the top bits.
+[[nodiscard]] inline std::size_t first_probe_slot(const core::position_key& key, std::uint64_t seed,
+                                                  std::size_t capacity) noexcept {
+  const std::uint64_t mixed =
+      ((key.high ^ seed) ^ (key.low * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL;
+  return static_cast<std::size_t>((static_cast<uint128>(mixed) * capacity) >> 64);
+}
+
 // Zero-filled memory from the kernel, released with munmap.
 class zeroed_region {
  public:
@@ -121,14 +133,8 @@ class dedupe_set {
   [[nodiscard]] bool is_empty_slot(std::size_t i) const noexcept {
     return (keys_[i].low | keys_[i].high) == 0;
   }
-  // Both key words, mixed with a per-run random seed: inputs crafted to share the bits that
-  // pick a slot (XXH3 is not collision resistant and its default keys are public) cannot
-  // pile up in one probe run. The output never depends on where a key sits.
   [[nodiscard]] std::size_t home(const core::position_key& key) const noexcept {
-    // Multiplying spreads every bit upwards; the slot comes from the top bits.
-    const std::uint64_t mixed =
-        ((key.high ^ seed_) ^ (key.low * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL;
-    return static_cast<std::size_t>((static_cast<uint128>(mixed) * capacity_) >> 64);
+    return first_probe_slot(key, seed_, capacity_);
   }
   void allocate(std::size_t capacity);
   void grow();

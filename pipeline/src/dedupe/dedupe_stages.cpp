@@ -110,7 +110,7 @@ std::uint64_t dedupe_stages::partition_temp_bytes() const noexcept {
   return store_ ? store_->temp_bytes_written() : 0;
 }
 
-void keep_first_occurrences(chunk& c) {
+void keep_first_occurrences(chunk& c, kept_text text) {
   c.duplicates.clear();
   c.kept.clear();
   for (std::size_t i = 0; i < c.valid.size(); ++i) {
@@ -119,17 +119,25 @@ void keep_first_occurrences(chunk& c) {
   }
   c.counts.duplicates = c.duplicates.size();
   c.counts.written = c.valid.size() - c.duplicates.size();
-  c.compacted = !c.duplicates.empty();
-  if (!c.compacted) return;  // the text as it is
-  drop_lines(c, c.duplicates);
+  if (c.duplicates.empty()) {
+    c.compacted = false;
+    return;  // the text as it is
+  }
+  untally_dropped(c, c.duplicates);
   c.counts.derive_eight_by_eight();
+  c.compacted = text == kept_text::compacted;
+  if (c.compacted) copy_kept_text(c, c.duplicates);
 }
 
-std::uint64_t drop_lines(chunk& c, const std::vector<std::uint32_t>& dropped) {
+std::uint64_t untally_dropped(chunk& c, const std::vector<std::uint32_t>& dropped) {
   written_facts_tally tally;
   for (const std::uint32_t i : dropped) tally.add(c.valid[i].facts, c.dropped_material);
   tally.subtract_from(c.counts);
   c.counts.ten_by_eight_duplicates = tally.ten_by_eight_lines;
+  return tally.ten_by_eight_lines;
+}
+
+void copy_kept_text(chunk& c, const std::vector<std::uint32_t>& dropped) {
   c.kept.reserve_more(c.text.size());
   std::size_t from = 0;
   const auto copy_to = [&c, &from](std::size_t to) {
@@ -143,7 +151,6 @@ std::uint64_t drop_lines(chunk& c, const std::vector<std::uint32_t>& dropped) {
     from = line.text_offset + line.text_length;
   }
   copy_to(c.text.size());
-  return tally.ten_by_eight_lines;
 }
 
 }  // namespace fenbatch::pipeline::detail

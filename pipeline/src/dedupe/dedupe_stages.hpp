@@ -81,16 +81,22 @@ class dedupe_stages {
   bool partitioned_ = false;
 };
 
+// What the keep stage does with the text of the lines it keeps: copies them together into
+// `kept` (`compacted`), or leaves that to --split's routing, which copies each line once into
+// its own file's text (stages/split_routing.hpp).
+enum class kept_text : bool { compacted, left_to_routing };
+
 // Once every dedupe stage has seen the chunk: the indices of its duplicates, its counts of
 // written and duplicate lines (the written_positions ones without the duplicates') and, if
-// there are duplicates, its text without them (the text holds exactly the valid lines, back
-// to back). In parallel: the write stage then writes one piece.
-void keep_first_occurrences(chunk& c);
+// there are duplicates and `text` says so, its text without them (the text holds exactly the
+// valid lines, back to back). In parallel: the write stage then writes one piece.
+void keep_first_occurrences(chunk& c, kept_text text = kept_text::compacted);
 
 // The lines at `dropped` (indices in `valid`, ascending, at least one) taken out of the chunk's
-// written statistics (counts, dropped_material) and its text (the rest copied to `kept`).
-// Sets ten_by_eight_duplicates as if every dropped line were a duplicate, and returns the 10x8
-// lines among them.
-std::uint64_t drop_lines(chunk& c, const std::vector<std::uint32_t>& dropped);
+// written statistics (counts, dropped_material). Sets ten_by_eight_duplicates as if every
+// dropped line were a duplicate, and returns the 10x8 lines among them.
+std::uint64_t untally_dropped(chunk& c, const std::vector<std::uint32_t>& dropped);
+// The text of the lines not at `dropped` (as above), copied together into `kept`.
+void copy_kept_text(chunk& c, const std::vector<std::uint32_t>& dropped);
 
 }  // namespace fenbatch::pipeline::detail

@@ -7,7 +7,7 @@
 
 namespace fenbatch::pipeline::detail {
 
-void keep_survivors(chunk& c, const survivor_policy& policy) {
+void keep_survivors(chunk& c, const survivor_policy& policy, kept_text text) {
   c.duplicates.clear();
   c.dropped.clear();
   c.kept.clear();
@@ -43,10 +43,12 @@ void keep_survivors(chunk& c, const survivor_policy& policy) {
   c.counts.written = c.valid.size() - c.dropped.size();
   c.counts.ten_by_eight_unique = ten_by_eight_unique;
   c.counts.eight_by_eight_unique = unique - ten_by_eight_unique;
-  c.compacted = !c.dropped.empty();
-  if (c.compacted) {
-    drop_lines(c, c.dropped);
+  c.compacted = false;
+  if (!c.dropped.empty()) {
+    untally_dropped(c, c.dropped);
     c.counts.ten_by_eight_duplicates = ten_by_eight_duplicates;
+    c.compacted = text == kept_text::compacted;
+    if (c.compacted) copy_kept_text(c, c.dropped);
   }
   c.counts.derive_eight_by_eight();
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "chunks/chunk.hpp"
+#include "dedupe/dedupe_stages.hpp"
 #include "dedupe/survivor_policy.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -11,9 +12,10 @@ namespace fenbatch::pipeline::detail {
 // Once the chunk's lines have their occurrences (and, for a policy that needs_final_count(),
 // their final counts): the indices of its duplicates and of its dropped lines, its written,
 // duplicate and unique-by-board counts (a key's line with occurrence 1 is its one unique line,
-// whether written or not), and the text of its kept lines in `kept` (`compacted`) when any is
-// dropped. keep_first_occurrences (dedupe_stages.hpp) does the same for the plain policy.
-void keep_survivors(chunk& c, const survivor_policy& policy);
+// whether written or not), and, when any is dropped and `text` says so, the text of its kept
+// lines in `kept` (`compacted`). keep_first_occurrences (dedupe_stages.hpp) does the same for
+// the plain policy.
+void keep_survivors(chunk& c, const survivor_policy& policy, kept_text text = kept_text::compacted);
 
 // Whether a line (its occurrence, and its key's final count where the policy needs it) is the
 // first written line of its key: where --counts lists the key.

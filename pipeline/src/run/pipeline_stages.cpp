@@ -120,10 +120,10 @@ chunk_filter keep_stage(const survivor_policy* survivors, const split_plan* spli
     if (survivors == nullptr) {
       route_splits(c, *splits, {});
     } else if (survivors->plain()) {
-      keep_first_occurrences(c);
+      keep_first_occurrences(c, kept_text::left_to_routing);
       route_splits(c, *splits, c.duplicates);
     } else {
-      keep_survivors(c, *survivors);
+      keep_survivors(c, *survivors, kept_text::left_to_routing);
       route_splits(c, *splits, c.dropped);
     }
   });

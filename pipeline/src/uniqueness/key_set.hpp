@@ -43,9 +43,7 @@ class key_set {
 
  private:
   [[nodiscard]] std::size_t home(const core::position_key& key) const noexcept {
-    const std::uint64_t mixed =
-        ((key.high ^ seed_) ^ (key.low * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL;
-    return static_cast<std::size_t>((static_cast<uint128>(mixed) * capacity_) >> 64);
+    return first_probe_slot(key, seed_, capacity_);  // (dedupe/dedupe_set.hpp)
   }
   void allocate(std::size_t capacity);
   void grow();
