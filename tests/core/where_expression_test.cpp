@@ -154,8 +154,9 @@ TEST(WhereExpression, EveryNameHasItsType) {
       {"legal_moves", where_type::integer}, {"ep", where_type::boolean},
       {"castling", where_type::castling},   {"halfmove", where_type::integer},
       {"fullmove", where_type::integer},    {"ply", where_type::integer},
-      {"material", where_type::integer},    {"simple_eval", where_type::integer},
-      {"signature", where_type::string},    {"board", where_type::board},
+      {"material", where_type::integer},    {"non_pawn_material", where_type::integer},
+      {"simple_eval", where_type::integer}, {"signature", where_type::string},
+      {"board", where_type::board},
   };
   ASSERT_EQ(rows.size(), static_cast<std::size_t>(where_name_count));
   for (std::size_t i = 0; i < rows.size(); ++i) {

@@ -21,7 +21,7 @@ NAMES = {
     "pieces": "integer", "pawns": "integer", "side": "side", "in_check": "boolean",
     "legal_moves": "integer", "ep": "boolean", "castling": "castling",
     "halfmove": "integer", "fullmove": "integer", "ply": "integer", "material": "integer",
-    "simple_eval": "integer", "signature": "string", "board": "board",
+    "non_pawn_material": "integer", "simple_eval": "integer", "signature": "string", "board": "board",
 }
 WORDS = {"w": "side", "b": "side", "none": "castling", "standard": "castling",
          "chess960": "castling", "8x8": "board", "10x8": "board"}
@@ -274,6 +274,7 @@ def random_values(rng):
         "ep": rng.random() < 0.3, "castling": rng.choice(["none", "standard", "chess960"]),
         "halfmove": rng.randint(0, 100), "fullmove": rng.randint(1, 300),
         "ply": rng.randint(0, 600), "material": rng.randint(-30, 30),
+        "non_pawn_material": rng.randint(0, 80),
         "simple_eval": rng.randint(-6000, 6000), "signature": text, "board": board,
     }
     return values, code
@@ -403,7 +404,8 @@ def main():
         fields = [values["pieces"], values["pawns"], values["side"], int(values["in_check"]),
                   values["legal_moves"], int(values["ep"]), values["castling"],
                   values["halfmove"], values["fullmove"], values["ply"], values["material"],
-                  values["simple_eval"], code, values["board"], text]
+                  values["simple_eval"], code, values["board"], values["non_pawn_material"],
+                  text]
         lines.append("\t".join(str(f) for f in fields))
     run = subprocess.run([args.driver], input="\n".join(lines) + "\n", capture_output=True,
                          encoding="latin-1", check=True)

@@ -2,9 +2,10 @@
 // input, one a line, and writes the engine's answer for each, one a line. The comparison is
 // the script's; this only translates.
 //
-// A case: 14 tab-separated values, then the expression (the rest of the line):
+// A case: 15 tab-separated values, then the expression (the rest of the line):
 //   pieces pawns side(w|b) in_check(0|1) legal_moves ep(0|1) castling(none|standard|chess960)
 //   halfmove fullmove ply material simple_eval signature(the code, decimal) board(8x8|10x8)
+//   non_pawn_material
 // An answer: "ok 1" or "ok 0" (the expression holds or not), or "error CODE COLUMN".
 
 #include <cstdint>
@@ -19,7 +20,7 @@ namespace {
 
 using namespace fenbatch::core;
 
-constexpr std::size_t value_fields = 14;
+constexpr std::size_t value_fields = 15;
 
 std::vector<std::string> split_case(const std::string& line) {
   std::vector<std::string> fields;
@@ -52,6 +53,7 @@ where_values values_of(const std::vector<std::string>& f) {
   v.simple_eval = std::stoll(f[11]);
   v.signature = std::stoull(f[12]);
   v.board = f[13] == "10x8" ? board_kind::ten_by_eight : board_kind::eight_by_eight;
+  v.non_pawn_material = std::stoll(f[14]);
   return v;
 }
 

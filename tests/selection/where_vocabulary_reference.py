@@ -5,7 +5,7 @@ for tests/selection/where_vocabulary_test.py (standard library only; shares no c
 It reads a line itself (8x8 FEN, 10x8 X-FEN, 4-field EPD with hmvc/fmvn operations) and
 computes every name of the vocabulary from the issue's rules, written out here:
   pieces, pawns, side, in_check, legal_moves, ep, castling, halfmove, fullmove, ply,
-  material, simple_eval, signature, board.
+  material, non_pawn_material, simple_eval, signature, board.
 legal_moves, in_check and ep come from a small mailbox move generator for both boards
 (A = bishop + knight, C = rook + knight; castling Chess960-style as ../shared/TENBYEIGHT.md
 fixes it: the king ends on c or g (10x8: i), the rook beside it toward the centre; en passant
@@ -371,6 +371,8 @@ def vocabulary(pos):
         "fullmove": pos.fullmove,
         "ply": 2 * (pos.fullmove - 1) + (0 if pos.white_to_move else 1),
         "material": white_material - black_material,
+        # Books' cut (official-stockfish/books PR 72: 3N + 3B + 5R + 9Q < 20), both colours.
+        "non_pawn_material": sum(MATERIAL[c.upper()] for c in letters if c not in "PpKk"),
         "simple_eval": (white_eval - black_eval) * (1 if pos.white_to_move else -1),
         "signature": signature(pos),
         "board": "8x8" if pos.width == 8 else "10x8",

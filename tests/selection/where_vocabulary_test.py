@@ -39,7 +39,7 @@ BOOLEANS = ["in_check", "ep"]
 WORDS = {"side": ["w", "b"], "castling": ["none", "standard", "chess960"],
          "board": ["8x8", "10x8"]}
 INTEGERS = ["pieces", "pawns", "legal_moves", "halfmove", "fullmove", "ply", "material",
-            "simple_eval"]
+            "non_pawn_material", "simple_eval"]
 SIGNED = ["material", "simple_eval"]
 # The recipes, with the same selection written in Python over the reference's values.
 RECIPES = [
@@ -51,6 +51,7 @@ RECIPES = [
     ("legal_moves == 0 or ep", lambda v: v["legal_moves"] == 0 or v["ep"]),
     ("board == 10x8 and castling != none and side == b",
      lambda v: v["board"] == "10x8" and v["castling"] != "none" and v["side"] == "b"),
+    ("non_pawn_material < 20", lambda v: v["non_pawn_material"] < 20),
 ]
 
 

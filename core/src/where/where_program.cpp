@@ -24,6 +24,7 @@ std::int64_t value_of(const where_values& v, where_name n) noexcept {
     case where_name::fullmove: return v.fullmove;
     case where_name::ply: return v.ply;
     case where_name::material: return v.material;
+    case where_name::non_pawn_material: return v.non_pawn_material;
     case where_name::simple_eval: return v.simple_eval;
     // The code's bits as they are: only compared for equality.
     case where_name::signature: return static_cast<std::int64_t>(v.signature);

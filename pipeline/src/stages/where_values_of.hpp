@@ -43,6 +43,20 @@ inline constexpr piece_weights ten_by_eight_weights{
   return sum;
 }
 
+// White's and Black's weighted pieces together, pawns left out (the last kind of each side;
+// kings are not in the signature).
+[[nodiscard]] constexpr std::int64_t both_sides_but_pawns(std::uint64_t signature,
+                                                          const std::array<std::int64_t, 7>& weight,
+                                                          int kinds) noexcept {
+  std::int64_t sum = 0;
+  for (int k = 0; k + 1 < kinds; ++k) {
+    const auto white = static_cast<std::int64_t>((signature >> (4 * k)) & 0xF);
+    const auto black = static_cast<std::int64_t>((signature >> (4 * (k + kinds))) & 0xF);
+    sum += weight[static_cast<std::size_t>(k)] * (white + black);
+  }
+  return sum;
+}
+
 template <class Record>
 [[nodiscard]] std::int64_t legal_move_count(const Record& rec) noexcept {
   if constexpr (std::is_same_v<Record, core::record>) {
@@ -94,6 +108,9 @@ template <class Record>
   constexpr piece_weights weights = eight ? eight_by_eight_weights : ten_by_eight_weights;
   if (needed(where_name::material)) {
     v.material = white_minus_black(signature, weights.material, weights.kinds);
+  }
+  if (needed(where_name::non_pawn_material)) {
+    v.non_pawn_material = both_sides_but_pawns(signature, weights.material, weights.kinds);
   }
   if (needed(where_name::simple_eval)) {
     const std::int64_t white_view =

@@ -74,6 +74,7 @@ enum class where_type : std::uint8_t { integer, boolean, side, castling, board, 
   X(fullmove, integer)    /* fullmove number as written */                                         \
   X(ply, integer)         /* 2 * (fullmove - 1) + (1 if black to move) */                          \
   X(material, integer)    /* White minus Black in pawns */                                         \
+  X(non_pawn_material, integer) /* both colours' pieces but pawns and kings, in pawns */          \
   X(simple_eval, integer) /* side to move minus opponent, Stockfish's simple_eval */               \
   X(signature, string)    /* material signature */                                                 \
   X(board, board)         /* 8x8 or 10x8 */
@@ -107,6 +108,7 @@ struct where_values {
   std::int64_t fullmove = 1;
   std::int64_t ply = 0;
   std::int64_t material = 0;
+  std::int64_t non_pawn_material = 0;
   std::int64_t simple_eval = 0;
   // core::material_signature(pos) on 8x8, ten_by_eight::material_signature(pos) on 10x8: the
   // code the statistics count (its marker bit tells the board), never its text.
