@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "fenbatch/pipeline/record_format.hpp"
 
@@ -13,6 +14,9 @@ struct record_layout {
   input_format format = input_format::fen;
   std::size_t column = 0;  // CSV/TSV: 0-based
   std::string key;         // JSON lines
+  // CSV/TSV: each column's name, from the header or --columns (empty: a headerless file
+  // without --columns; columns are then named by number only).
+  std::vector<std::string> column_names;
 };
 
 }  // namespace fenbatch::pipeline::detail
