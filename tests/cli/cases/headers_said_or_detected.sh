@@ -4,8 +4,8 @@
 # column (written, skipped.header 1); a first record with an illegal position is a record,
 # rejected with its reason; --header yes eats line 1 as said, --header no reads a header as a
 # record; --columns names a headerless file's columns (--fen-field by name), and with
-# --header yes renames a header's; 10x8 TSV; inputs all with a header or none; each refusal
-# exits 2 and writes nothing. Expected values are the rules written out by hand.
+# --header yes renames a header's; 10x8 TSV; a headerless --exclude reference; inputs all
+# with a header or none; each refusal exits 2 and writes nothing. Expected values are the rules written out by hand.
 set -uo pipefail
 # counts FILE: lines, written, duplicates, invalid, skipped.header, and per input the header
 # skipped, from the statistics JSON.
@@ -54,6 +54,12 @@ printf '9,%s,e2e4\n' "$K" >more.csv
 cat out.csv; counts s.json
 "$FENBATCH" -q --fen-field 2 trap.csv headed.csv -o mix1.csv; echo "exit $?"
 "$FENBATCH" -q --fen-field 2 headed.csv trap.csv -o mix2.csv; echo "exit $?"
+echo "--- a headerless --exclude reference of the inputs' format is read the same way"
+printf '5,%s,z\n' "$K" >ref.csv
+"$FENBATCH" -q --fen-field 2 --exclude ref.csv trap.csv out.csv --stats-json s.json
+echo "exit $?"
+cat out.csv
+python3 -c 'import json, sys; print("excluded", json.load(open(sys.argv[1]))["excluded"])' s.json
 echo "--- refusals"
 "$FENBATCH" -q trap.csv bad1.csv; echo "exit $?"
 "$FENBATCH" -q --header maybe trap.csv bad2.csv; echo "exit $?"

@@ -14,7 +14,7 @@ lines=2000
 "$FENBATCH_GEN" -n "$lines" --seed 52 -o b.gen || die "fenbatch-gen failed"
 # The generated lines as 6-field FEN (no EPD operation: they may hold commas), then as CSV:
 # csv FILE < FENS: "N,FEN,label" per line, numbered from 1.
-"$FENBATCH" -q a.gen a.fen && "$FENBATCH" -q b.gen b.fen || die "fenbatch failed"
+{ "$FENBATCH" -q a.gen a.fen && "$FENBATCH" -q b.gen b.fen; } || die "fenbatch failed"
 csv() { awk '{ printf "%d,%s,%d\n", NR, $0, NR % 3 }' >"$1"; }
 csv a.csv <a.fen
 { head -n 300 a.fen; echo 'not a position'; cat b.fen; } | csv b.csv
@@ -51,6 +51,8 @@ for n in 1 2 3; do
   [ -e mixed.csv ] && fail "-n $n: mixed.csv written"
 done
 "$FENBATCH" -q -d --fen-field 2 -o mixed.csv "$PWD/a.csv" "$PWD/hc.csv" 2>mixed.err
-[ "$?" = 2 ] && grep -q 'hc.csv has a header and .*a.csv has none' mixed.err ||
-  fail "fenbatch: not refused: $(head -c 300 mixed.err)"
+status=$?
+if [ "$status" != 2 ] || ! grep -q 'hc.csv has a header and .*a.csv has none' mixed.err; then
+  fail "fenbatch: exit $status, not refused as expected: $(head -c 300 mixed.err)"
+fi
 finish
