@@ -77,7 +77,7 @@ header_decision detect_header(std::string_view first_line, input_format format,
   const std::vector<std::string> fields = header_names(first_line, dialect_of(format), error);
   std::string why;
   if (!error.ok()) {
-    why.append("line 1 is not a well-formed ").append(to_string(format)).append(" header");
+    why.append("line 1 is not well-formed ").append(to_string(format)).append(", so not a header");
     return {false, why};
   }
   const std::string column = std::to_string(number);
@@ -127,7 +127,7 @@ bool reads_as_position(std::string_view field) noexcept {
       if (rank_empty) return false;
       ++ranks;
       rank_empty = true;
-    } else if (std::isalnum(static_cast<unsigned char>(c)) != 0) {
+    } else if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
       rank_empty = false;
     } else {
       return false;
