@@ -18,6 +18,7 @@
 #include "option_suggestion.hpp"
 #include "option_values.hpp"
 #include "reason_list.hpp"
+#include "record_options.hpp"
 #include "selection_options.hpp"
 #include "survivor_options.hpp"
 #include "typed_option.hpp"
@@ -200,13 +201,14 @@ std::string codec_help() {
 // The options' raw texts: numbers are read as text (Boost would turn "-1" into a huge unsigned
 // value), choices by their names.
 struct option_texts {
-  std::string key, format, castling, ep, input_format, output;
+  std::string key, format, castling, ep, output;
   std::string chunk_size = "1M", threads = "0", samples = "3", max_invalid, max_bytes;
   std::string compress = "auto", level, top = "20";
   std::string memory_limit;
   survivor_texts survivors;  // which occurrence survives
   std::vector<std::string> operands;
   selection_texts selection;
+  record_texts records;  // how input records are read
 };
 
 // The visible options, in the groups --help shows.
@@ -222,8 +224,6 @@ po::options_description visible_options(command_line& c, option_texts& t) {
   const std::string castling_help =
       "castling notation: " + choices_with_default(config.write.castling);
   const std::string ep_help = "en-passant square written: " + choices_with_default(config.write.ep);
-  const std::string input_format_help = "input records: " + pipeline::input_format_choices() +
-                                        " (default: by the input's name, else fen)";
   const std::string compress_help = codec_help();
 
   // One option per line reads better than clang-format's layout of the chained calls.
@@ -237,10 +237,8 @@ po::options_description visible_options(command_line& c, option_texts& t) {
       ("exclude", po::value(&config.exclude_paths)->value_name("REF"),
        "drop every position found in this reference file (repeatable)");
   po::options_description input("Input and formats");
+  add_record_options(input, config, t.records);
   input.add_options()
-      ("input-format", po::value(&t.input_format)->value_name("FORMAT"), input_format_help.c_str())
-      ("fen-field", po::value(&config.fen_field)->value_name("NAME|N"),
-       "CSV/TSV column (header name or 1-based number) or JSON key of the position (default fen)")
       ("payload", "keep text after the position's fields (labels) instead of rejecting it")
       ("no-mmap", "read regular files instead of mapping them")
       ("allow-special", "accept character and block devices as input")
@@ -406,9 +404,6 @@ std::optional<command_line> parse_command_line(int argc, char** argv, bool print
   }
 
   read.check_paths(vm, t.operands);
-  if (vm.count("fen-field") != 0 && c.config.fen_field.empty()) {
-    throw usage_error("--fen-field needs a column name or number, not an empty one ('')");
-  }
   run_config& config = c.config;
   assign_operands(config, std::move(t.operands),
                   vm.count("output") != 0 ? std::optional(t.output) : std::nullopt);
@@ -423,13 +418,7 @@ std::optional<command_line> parse_command_line(int argc, char** argv, bool print
   config.write.ep = read.choice<ep_policy>(t.ep, "ep");
   config.decode.repair = vm.count("repair") != 0;
   config.decode.payload = vm.count("payload") != 0;
-  if (vm.count("input-format") != 0) {
-    config.format = pipeline::parse_input_format(t.input_format);
-    if (!config.format) {
-      read.invalid_value("input-format", t.input_format,
-                         "choose " + pipeline::input_format_choices());
-    }
-  }
+  read_record_options(vm, t.records, config);
   if (vm.count("format") != 0) {
     config.write.format = read.choice<output_format>(t.format, "format");
   } else if (config.format.value_or(pipeline::infer_input_format(config.inputs.front())) ==

@@ -8,7 +8,7 @@
 # The options of fenbatch and fenbatch-mpi (the same command line), and of fenbatch-gen.
 _fenbatch_batch_options='--dedupe --key --output --exclude --where --uniqueness
   --split --split-seed --sample --sample-seed --keep --max-per-position --min-count
-  --input-format --fen-field --payload --no-mmap --allow-special --max-bytes
+  --input-format --fen-field --header --columns --payload --no-mmap --allow-special --max-bytes
   --format --castling --ep --compress --level --rejects --duplicates --counts
   --repair --max-invalid --samples --list-reasons
   --stats --stats-json --report --top --no-progress --quiet
@@ -97,6 +97,10 @@ _fenbatch() {
       _fenbatch_words 'fen csv tsv jsonl'
       return
       ;;
+    --header)
+      _fenbatch_words 'auto yes no'
+      return
+      ;;
     --format)
       _fenbatch_words 'fen epd keep'
       return
@@ -132,7 +136,7 @@ _fenbatch() {
       ;;
     # Numbers, sizes, a field name and an expression: nothing to offer (and no file names).
     -j | --threads | --chunk-size | --memory-limit | --max-bytes | --level | --max-invalid | \
-      --samples | --top | --fen-field | --where | -n | --lines | --bytes | --seed | \
+      --samples | --top | --fen-field | --columns | --where | -n | --lines | --bytes | --seed | \
       --chess960-share | --split | --split-seed | --sample | --sample-seed | --max-per-position \
       | --min-count)
       return

@@ -97,6 +97,11 @@ TEST(RankAgreement, EveryResultFieldIsComparedAndNoPerRankKnob) {
       {"exclude", [](run_config& c) { c.exclude_paths = {"ref.epd"}; }},
       {"format", [](run_config& c) { c.format = input_format::csv; }},
       {"fen field", [](run_config& c) { c.fen_field = "board"; }},
+      {"header", [](run_config& c) { c.header = pipeline::header_mode::no; }},
+      {"columns",
+       [](run_config& c) {
+         c.columns = {"id", "fen"};
+       }},
       {"compression", [](run_config& c) { c.output_compression = compression::zstd; }},
       {"level", [](run_config& c) { c.compression_level = 5; }},
       {"top", [](run_config& c) { c.top = 7; }},

@@ -116,6 +116,25 @@ TEST(ResolveRun, AGivenFormatDecidesWhichReferencesKeepTheFenField) {
   EXPECT_EQ(run.references[1].lines.fen_field, "");
 }
 
+// --header and --columns go with --fen-field: to the inputs and to references of their format;
+// a reference of another format gets the defaults (auto, no names).
+TEST(ResolveRun, HeaderAndColumnsGoWithTheFenField) {
+  run_config config;
+  config.inputs = {"train.csv"};
+  config.fen_field = "pos";
+  config.header = header_mode::no;
+  config.columns = {"ply", "pos", "score"};
+  config.exclude_paths = {"held-out.csv", "held-out.jsonl"};
+  const resolved_run run = resolve_run(config);
+  EXPECT_EQ(run.lines.header, header_mode::no);
+  EXPECT_EQ(run.lines.columns, config.columns);
+  ASSERT_EQ(run.references.size(), 2U);
+  EXPECT_EQ(run.references[0].lines.header, header_mode::no);
+  EXPECT_EQ(run.references[0].lines.columns, config.columns);
+  EXPECT_EQ(run.references[1].lines.header, header_mode::automatic);
+  EXPECT_TRUE(run.references[1].lines.columns.empty());
+}
+
 TEST(DescribeRun, DescribesTheOptionsAsGivenWithoutImplications) {
   run_config config = two_inputs();
   config.counts_path = "counts.tsv";

@@ -73,6 +73,12 @@ void describe_options(start_settings& out, const report_options& c, const input_
                                                   : "by the inputs' names"});
   out.push_back(
       {"--fen-field", c.lines.fen_field.empty() ? "not set" : quoted_name(c.lines.fen_field)});
+  out.push_back({"--header", std::string(to_string(c.lines.header))});
+  std::string columns = c.lines.columns.empty() ? "not set" : "";
+  for (const std::string& name : c.lines.columns) {
+    columns.append(columns.empty() ? "" : ",").append(quoted_name(name));
+  }
+  out.push_back({"--columns", columns});
   out.push_back({"--payload", flag(c.lines.decode.payload)});
   out.push_back({"--repair", flag(c.lines.decode.repair)});
   // Each expression by its text, in order: the order decides which one a line is counted under.

@@ -15,6 +15,7 @@
 #include "fenbatch/pipeline/config_error.hpp"
 #include "fenbatch/pipeline/quoted_name.hpp"
 #include "fenbatch/pipeline/record_format.hpp"
+#include "formats/record_headers.hpp"
 #include "input/chunk_input.hpp"
 #include "input/input_opening.hpp"
 #include "input/input_source.hpp"
@@ -130,7 +131,7 @@ first_header find_first_header(const input_slice& inputs, const line_options& li
     if (!source->next(in, std::size_t{1} << 16)) continue;
     core::line_splitter lines(in.data);
     core::line_span line;
-    if (lines.next(line)) return {std::string(line.text), i};
+    if (lines.next(line)) return {first_header_text(line.text, format, line_reading), i};
   }
   return {};
 }

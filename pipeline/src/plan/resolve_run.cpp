@@ -39,7 +39,11 @@ std::vector<reference_input> references_of(const run_config& config, const line_
     reference.lines.identities = 0;
     reference.lines.sample_threshold.reset();
     reference.lines.keys_for_splits = false;
-    if (infer_input_format(path) != format) reference.lines.fen_field.clear();
+    if (infer_input_format(path) != format) {
+      reference.lines.fen_field.clear();
+      reference.lines.header = header_mode::automatic;
+      reference.lines.columns.clear();
+    }
     references.push_back(std::move(reference));
   }
   return references;
@@ -61,7 +65,9 @@ line_options lines_of(const run_config& config, bool keyed) {
           0,
           std::nullopt,
           1,
-          false};
+          false,
+          config.header,
+          config.columns};
 }
 
 // Each --where compiled, in the order given, and what they read together.

@@ -17,6 +17,7 @@
 #include "fenbatch/core/where_expression.hpp"
 #include "fenbatch/core/write.hpp"
 #include "fenbatch/pipeline/compression.hpp"
+#include "fenbatch/pipeline/header_mode.hpp"
 #include "fenbatch/pipeline/record_format.hpp"
 #include "input/input_options.hpp"
 
@@ -60,6 +61,9 @@ struct line_options {
   std::optional<std::uint64_t> sample_threshold;
   std::uint64_t sample_seed = 1;
   bool keys_for_splits = false;
+  // CSV/TSV: --header and --columns (formats/record_headers.hpp decides each input's first line).
+  header_mode header = header_mode::automatic;
+  std::vector<std::string> columns;
 };
 
 // --split: each written line goes to the split its position's value falls in

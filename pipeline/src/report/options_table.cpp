@@ -79,6 +79,13 @@ std::string path_or_none(const std::string& path) {
   return path.empty() ? "none" : path;
 }
 
+// --columns: "id, fen, move", or "none".
+std::string columns_text(const std::vector<std::string>& names) {
+  std::string text = names.empty() ? "none" : "";
+  for (const std::string& name : names) text.append(text.empty() ? "" : ", ").append(name);
+  return text;
+}
+
 // Which occurrence survives, shown only when it is not plain dedupe.
 std::string survivors_text(const survivor_policy& survivors) {
   std::string text = "keep ";
@@ -114,6 +121,8 @@ void write_options(page& p, const run_stats& s, const report_options& asked) {
       asked.lines.format ? std::string(to_string(*asked.lines.format)) : "by each input's name");
   option_row(p, "fen field",
              asked.lines.fen_field.empty() ? "fen (the default)" : asked.lines.fen_field);
+  option_row(p, "header", std::string(to_string(asked.lines.header)));
+  option_row(p, "columns", columns_text(asked.lines.columns));
   option_row(p, "compress",
              std::string(to_string(asked.outputs.codec)) +
                  (asked.outputs.level != 0 ? ", level " + std::to_string(asked.outputs.level)

@@ -48,7 +48,8 @@ void defer_every_chunk(dedupe_plan& plan, const dedupe_options& dedupe) {
 run_phases::run_phases(const resolved_run& run, const part_of_run& part)
     : run_(run),
       plan_(plan_run(run.resources, run.dedupe.enabled, run.inputs.chunk_size)),
-      headers_(run.inputs.paths, run.lines) {
+      headers_(run.inputs.paths, run.lines,
+               [&run](std::string_view text) { run.listeners.notice(text); }) {
   if (part.first_header) {
     headers_.assume_first_header(part.first_header->first, part.first_header->second);
   }

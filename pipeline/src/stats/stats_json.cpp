@@ -147,6 +147,11 @@ void write_options(json_writer& w, const report_options& asked) {
     w.null();
   }
   optional_path(w, "fen_field", asked.lines.fen_field);  // null: the column or key "fen"
+  w.member("header", to_string(asked.lines.header));
+  w.key("columns");  // --columns, in order; [] without it
+  w.begin_array();
+  for (const std::string& name : asked.lines.columns) w.value(std::string_view(name));
+  w.end_array();
   w.member("compress", to_string(asked.outputs.codec));
   w.member("level", static_cast<std::uint64_t>(asked.outputs.level));  // 0: the default
   w.member("top", std::uint64_t{asked.top});

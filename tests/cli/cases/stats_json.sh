@@ -48,6 +48,7 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
     e("options", s["options"], {"dedupe": dedupe, "key": "position", "format": "fen",
                                 "castling": "xfen", "ep": "legal", "repair": False,
                                 "payload": False, "input_format": None, "fen_field": None,
+                                "header": "auto", "columns": [],
                                 "compress": "auto", "level": 0, "top": 20, "exclude": [], "where": [],
                                 "uniqueness": False,
                                 "splits": [], "split_seed": 0, "sample": None, "sample_seed": 1,

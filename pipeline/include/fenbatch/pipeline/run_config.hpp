@@ -15,6 +15,7 @@
 #include "fenbatch/core/selection_hash.hpp"
 #include "fenbatch/core/write.hpp"
 #include "fenbatch/pipeline/compression.hpp"
+#include "fenbatch/pipeline/header_mode.hpp"
 #include "fenbatch/pipeline/record_format.hpp"
 
 namespace fenbatch::pipeline {
@@ -92,6 +93,9 @@ struct run_config {
   // CSV/TSV: the header name or 1-based column of the position; JSON lines: the key. Empty:
   // the column named fen (any case) or the key "fen".
   std::string fen_field;
+  // CSV/TSV: --header, and --columns (the names of a headerless file's columns, in order).
+  header_mode header = header_mode::automatic;
+  std::vector<std::string> columns;
 
   // The codec of the output (side files always go by their names: .zst, .gz, .xz, .bz2);
   // `automatic` goes by the output's name, and in place keeps the input's codec.
