@@ -107,6 +107,7 @@ void record_headers::prepare(chunk& c, const input_reader& inputs) {
     throw config_error(name + ":1:" + std::to_string(error.column) + ": the header is not a " +
                        std::string(to_string(format)) + " record");
   }
+  layouts_[file].column_names = names;  // (issue 29, M: for record_fields until H's change)
   layouts_[file].column = resolve_column(names, fen_field_);
   if (layouts_[file].column == names.size()) {
     throw config_error(name + ": the header has no column " +

@@ -39,6 +39,7 @@ std::vector<reference_input> references_of(const run_config& config, const line_
     reference.lines.identities = 0;
     reference.lines.sample_threshold.reset();
     reference.lines.keys_for_splits = false;
+    reference.lines.moves = {config.exclude_apply_moves, {}};
     if (infer_input_format(path) != format) reference.lines.fen_field.clear();
     references.push_back(std::move(reference));
   }
@@ -61,7 +62,8 @@ line_options lines_of(const run_config& config, bool keyed) {
           0,
           std::nullopt,
           1,
-          false};
+          false,
+          config.moves};
 }
 
 // Each --where compiled, in the order given, and what they read together.

@@ -18,6 +18,7 @@
 #include "fenbatch/core/write.hpp"
 #include "fenbatch/pipeline/compression.hpp"
 #include "fenbatch/pipeline/record_format.hpp"
+#include "fenbatch/pipeline/record_moves.hpp"
 #include "input/input_options.hpp"
 
 namespace fenbatch::pipeline {
@@ -60,6 +61,8 @@ struct line_options {
   std::optional<std::uint64_t> sample_threshold;
   std::uint64_t sample_seed = 1;
   bool keys_for_splits = false;
+  // --apply-moves and --check-move (--exclude-apply-moves for a reference): empty for none.
+  record_moves moves;
 };
 
 // --split: each written line goes to the split its position's value falls in

@@ -16,6 +16,7 @@
 #include "fenbatch/core/write.hpp"
 #include "fenbatch/pipeline/compression.hpp"
 #include "fenbatch/pipeline/record_format.hpp"
+#include "fenbatch/pipeline/record_moves.hpp"
 
 namespace fenbatch::pipeline {
 
@@ -92,6 +93,10 @@ struct run_config {
   // CSV/TSV: the header name or 1-based column of the position; JSON lines: the key. Empty:
   // the column named fen (any case) or the key "fen".
   std::string fen_field;
+  // --apply-moves and --check-move for the inputs, --exclude-apply-moves for the references
+  // (record_moves.hpp).
+  record_moves moves;
+  move_request exclude_apply_moves;
 
   // The codec of the output (side files always go by their names: .zst, .gz, .xz, .bz2);
   // `automatic` goes by the output's name, and in place keeps the input's codec.
