@@ -38,7 +38,8 @@ echo "--- --apply-moves Moves (all), -j2 --chunk-size 1 the same as -j1"
 cmp -s all1.csv all2.csv && cmp -s all1.rej all2.rej || echo "FAIL: -j2 --chunk-size 1 differs"
 cat all1.csv all1.rej
 echo "--- --apply-moves Moves:2: p8 has one move only"
-"$FENBATCH" -q --apply-moves Moves:2 puzzles.csv -o two.csv --rejects - | grep '^puzzles.csv:9:'
+"$FENBATCH" -q --apply-moves Moves:2 puzzles.csv -o two.csv --rejects two.rej
+grep '^puzzles.csv:9:' two.rej
 echo "--- --check-move Moves: positions as read, bad move lists rejected"
 "$FENBATCH" -q --check-move Moves puzzles.csv -o checked.csv --rejects checked.rej
 cut -d, -f1 checked.csv | tr '\n' ' '
@@ -66,6 +67,7 @@ FEN
 cat labelled.rej
 echo "--- usage errors"
 for value in Moves:0 Moves:x :1 Moves:; do
-  "$FENBATCH" --apply-moves "$value" puzzles.csv -o /dev/null 2>&1 | head -n 1
-  echo "exit ${PIPESTATUS[0]}"
+  "$FENBATCH" --apply-moves "$value" puzzles.csv -o /dev/null 2>usage.txt
+  echo "exit $?"
+  head -n 1 usage.txt
 done
