@@ -147,6 +147,7 @@ report_options describe_run(const run_config& config) {
                        config.sample_seed,
                        survivors_of(config)};
   asked.uniqueness = config.uniqueness;
+  asked.exclude_moves = config.exclude_apply_moves;
   return asked;
 }
 

@@ -140,8 +140,9 @@ struct report_options {
   std::uint64_t split_seed = 0;
   std::string sample;
   std::uint64_t sample_seed = 1;
-  survivor_policy survivors;  // --keep, --max-per-position, --min-count, as given
-  bool uniqueness = false;    // --uniqueness
+  survivor_policy survivors;     // --keep, --max-per-position, --min-count, as given
+  bool uniqueness = false;       // --uniqueness
+  move_request exclude_moves{};  // --exclude-apply-moves (the inputs' moves are lines.moves)
 };
 
 // Where the run's remarks and progress go; either may be empty.

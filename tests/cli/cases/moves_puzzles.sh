@@ -25,7 +25,8 @@ counts() {
 s = json.load(open(sys.argv[1]))
 print("lines", s["lines"], "written", s["written"], "duplicates", s["duplicates"],
       "invalid", s["invalid"], "excluded", s["excluded"],
-      {k: v for k, v in s["invalid_by_reason"].items() if v})' "$1"
+      {k: v for k, v in s["invalid_by_reason"].items() if v})
+print("options", {k: s["options"][k] for k in ("apply_moves", "exclude_apply_moves", "check_move")})' "$1"
 }
 echo "--- --apply-moves Moves:1 --dedupe"
 "$FENBATCH" -q -d --apply-moves Moves:1 --fen-field FEN puzzles.csv -o out.csv \
@@ -41,10 +42,12 @@ echo "--- --apply-moves Moves:2: p8 has one move only"
 "$FENBATCH" -q --apply-moves Moves:2 puzzles.csv -o two.csv --rejects two.rej
 grep '^puzzles.csv:9:' two.rej
 echo "--- --check-move Moves: positions as read, bad move lists rejected"
-"$FENBATCH" -q --check-move Moves puzzles.csv -o checked.csv --rejects checked.rej
+"$FENBATCH" -q --check-move Moves puzzles.csv -o checked.csv --rejects checked.rej \
+  --stats-json checked.json
 cut -d, -f1 checked.csv | tr '\n' ' '
 echo
 cat checked.rej
+counts checked.json
 echo "--- decontamination: training positions against the puzzles' (after the first move)"
 cat >training.fen <<'FEN'
 r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3
@@ -55,7 +58,9 @@ FEN
 echo "without --exclude-apply-moves (the puzzles' FEN, before their first move):"
 "$FENBATCH" -q --exclude puzzles.csv training.fen -o -
 echo "with --exclude-apply-moves Moves:1:"
-"$FENBATCH" -q --exclude puzzles.csv --exclude-apply-moves Moves:1 training.fen -o -
+"$FENBATCH" -q --exclude puzzles.csv --exclude-apply-moves Moves:1 --stats-json ex.json \
+  training.fen -o -
+counts ex.json
 echo "--- FEN lines: --payload column 1"
 cat >labelled.fen <<'FEN'
 r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 | e1h1 e8a8 | 0.5

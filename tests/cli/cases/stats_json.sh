@@ -52,6 +52,7 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
                                 "uniqueness": False,
                                 "splits": [], "split_seed": 0, "sample": None, "sample_seed": 1,
                                 "keep": "first", "max_per_position": 1, "min_count": 1,
+                                "apply_moves": None, "exclude_apply_moves": None, "check_move": None,
                                 "duplicates": None, "counts": None,
                                 "report": None})
     e("key_hash", s["key_hash"], "xxh3-128")

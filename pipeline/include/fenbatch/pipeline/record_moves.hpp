@@ -18,6 +18,15 @@ struct move_request {
   std::uint32_t count = core::all_moves;  // the first `count` moves, or all of them
 };
 
+// FIELD, or FIELD:N when N was given (empty without a field): as the options are typed.
+[[nodiscard]] inline std::string to_string(const move_request& moves) {
+  std::string text = moves.field;
+  if (!text.empty() && moves.count != core::all_moves) {
+    text.append(":").append(std::to_string(moves.count));
+  }
+  return text;
+}
+
 struct record_moves {
   move_request apply;       // played first, in the record reader
   std::string check_field;  // empty: none; checked after `apply`, from the position it gave
