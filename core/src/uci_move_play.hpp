@@ -1,6 +1,7 @@
 // The steps of uci_moves.hpp shared by both boards: reading a move list token by token, finding
 // each token among the legal moves, playing it. Board gives the board's record, move list and
-// letters (see uci_moves.cpp and ten_by_eight/uci_moves.cpp).
+// letters (see uci_moves.cpp and ten_by_eight/uci_moves.cpp); the board's generate_legal_moves,
+// after_move and validate are found by the position's and the record's namespaces.
 #pragma once
 
 #include <cstddef>
@@ -10,6 +11,7 @@
 #include <string_view>
 
 #include "fenbatch/core/fen_errc.hpp"
+#include "fenbatch/core/record.hpp"
 
 namespace fenbatch::core::detail {
 
@@ -71,7 +73,7 @@ template <class Board>
 std::optional<typename Board::move> find_move(const typename Board::position& pos,
                                               const uci_token<Board>& token) noexcept {
   typename Board::move_list legal;
-  Board::generate_legal_moves(pos, legal);
+  generate_legal_moves(pos, legal);
   using kind = typename Board::move_kind;
   std::optional<typename Board::move> by_destination;
   for (const auto m : legal) {
@@ -112,7 +114,7 @@ fen_status play_moves(typename Board::position& pos, std::string_view moves,
     if (!token) return {fen_errc::move_syntax, tokens.column()};
     const auto m = find_move<Board>(pos, *token);
     if (!m) return {fen_errc::illegal_move, tokens.column()};
-    pos = Board::after_move(pos, *m);
+    pos = after_move(pos, *m);
     ++played;
   }
   return {};
@@ -121,14 +123,14 @@ fen_status play_moves(typename Board::position& pos, std::string_view moves,
 // apply_uci_moves for Board: plays, then validates the record again.
 template <class Board>
 fen_status apply_moves(typename Board::record& rec, std::string_view moves, std::uint32_t count,
-                       const typename Board::options& options) noexcept {
+                       const decode_options& options) noexcept {
   typename Board::position pos = rec.pos;
   if (const fen_status s = play_moves<Board>(pos, moves, count); !s.ok()) return s;
   typename Board::record moved = rec;
   moved.pos = pos;
   moved.placement_length = 0;
   moved.plain_tail = false;
-  if (const fen_status s = Board::validate(moved, options); !s.ok()) return s;
+  if (const fen_status s = validate(moved, options); !s.ok()) return s;
   rec = moved;
   return {};
 }

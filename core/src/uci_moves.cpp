@@ -18,7 +18,6 @@ struct eight_by_eight_uci {
   using move = core::move;
   using move_list = core::move_list;
   using move_kind = core::move_kind;
-  using options = decode_options;
   static constexpr int files = 8;
 
   static square make_square(int file, int rank) noexcept { return core::make_square(file, rank); }
@@ -34,15 +33,6 @@ struct eight_by_eight_uci {
   // Where the king lands castling with the rook on `rook`: the g file or the c file.
   static square king_destination(square king, square rook) noexcept {
     return core::make_square(to_index(rook) > to_index(king) ? 6 : 2, rank_of(king));
-  }
-  static void generate_legal_moves(const position& pos, move_list& out) noexcept {
-    core::generate_legal_moves(pos, out);
-  }
-  static position after_move(const position& pos, move m) noexcept {
-    return core::after_move(pos, m);
-  }
-  static fen_status validate(record& rec, const options& o) noexcept {
-    return core::validate(rec, o);
   }
 };
 

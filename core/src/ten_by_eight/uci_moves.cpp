@@ -18,7 +18,6 @@ struct ten_by_eight_uci {
   using move = ten_by_eight::move;
   using move_list = ten_by_eight::move_list;
   using move_kind = ten_by_eight::move_kind;
-  using options = decode_options;
   static constexpr int files = file_count;
 
   static square make_square(int file, int rank) noexcept {
@@ -38,15 +37,6 @@ struct ten_by_eight_uci {
   // Where the king lands castling with the rook on `rook`: the i file or the c file.
   static square king_destination(square king, square rook) noexcept {
     return ten_by_eight::make_square(to_index(rook) > to_index(king) ? 8 : 2, rank_of(king));
-  }
-  static void generate_legal_moves(const position& pos, move_list& out) noexcept {
-    ten_by_eight::generate_legal_moves(pos, out);
-  }
-  static position after_move(const position& pos, move m) noexcept {
-    return ten_by_eight::after_move(pos, m);
-  }
-  static fen_status validate(record& rec, const options& o) noexcept {
-    return ten_by_eight::validate(rec, o);
   }
 };
 
