@@ -15,7 +15,7 @@
 
 namespace fenbatch::core::detail {
 
-// One token of a move list: its squares and promotion letter as read, and its column.
+// One token of a move list: its squares and promotion letter as read.
 template <class Board>
 struct uci_token {
   typename Board::square from{};
@@ -96,8 +96,8 @@ std::optional<typename Board::move> find_move(const typename Board::position& po
   return by_destination;
 }
 
-// Plays up to `count` tokens of `moves` from `pos`; `played` is the position reached. ok when
-// `count` moves were played (or all of them, at least one, for count == max).
+// Plays the first `count` tokens of `moves` (every one, at least one, for count == max) from
+// `pos`, which becomes the position reached; the first refusal stops it.
 template <class Board>
 fen_status play_moves(typename Board::position& pos, std::string_view moves,
                       std::uint32_t count) noexcept {
