@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "move_options.hpp"
 #include "option_suggestion.hpp"
 #include "option_values.hpp"
 #include "reason_list.hpp"
@@ -206,6 +207,7 @@ struct option_texts {
   std::string compress = "auto", level, top = "20";
   std::string memory_limit;
   survivor_texts survivors;  // which occurrence survives
+  move_texts moves;          // moves applied and checked
   std::vector<std::string> operands;
   selection_texts selection;
   record_texts records;  // how input records are read
@@ -300,6 +302,7 @@ po::options_description visible_options(command_line& c, option_texts& t) {
   visible.add(main_job)
       .add(selection_options(config, t.selection))
       .add(survivor_options(t.survivors))
+      .add(move_options(t.moves))
       .add(input)
       .add(output)
       .add(validation);
@@ -343,6 +346,7 @@ void read_numbers(command_line& c, const option_texts& t, const po::variables_ma
   }
   if (vm.count("memory-limit") != 0) config.memory_limit = read.memory_size(t.memory_limit);
   read_survivors(t.survivors, config);
+  read_moves(t.moves, config);
   if (vm.count("max-invalid") != 0) {
     c.max_invalid = read.number(t.max_invalid, "max-invalid", option_values::max_invalid);
   }

@@ -8,6 +8,7 @@
 # The options of fenbatch and fenbatch-mpi (the same command line), and of fenbatch-gen.
 _fenbatch_batch_options='--dedupe --key --output --exclude --where --uniqueness
   --split --split-seed --sample --sample-seed --keep --max-per-position --min-count
+  --apply-moves --exclude-apply-moves --check-move
   --input-format --fen-field --header --columns --payload --no-mmap --allow-special --max-bytes
   --format --castling --ep --compress --level --rejects --duplicates --counts
   --repair --max-invalid --samples --list-reasons
@@ -138,7 +139,7 @@ _fenbatch() {
     -j | --threads | --chunk-size | --memory-limit | --max-bytes | --level | --max-invalid | \
       --samples | --top | --fen-field | --columns | --where | -n | --lines | --bytes | --seed | \
       --chess960-share | --split | --split-seed | --sample | --sample-seed | --max-per-position \
-      | --min-count)
+      | --min-count | --apply-moves | --exclude-apply-moves | --check-move)
       return
       ;;
   esac

@@ -132,6 +132,15 @@ TEST(RankAgreement, EveryResultFieldIsComparedAndNoPerRankKnob) {
       {"keep", [](run_config& c) { c.keep = keep_occurrence::last; }},
       {"max per position", [](run_config& c) { c.max_per_position = 3; }},
       {"min count", [](run_config& c) { c.min_count = 2; }},
+      {"apply moves",
+       [](run_config& c) {
+         c.moves.apply = {"Moves", 1};
+       }},
+      {"exclude apply moves",
+       [](run_config& c) {
+         c.exclude_apply_moves = {"Moves", 1};
+       }},
+      {"check move", [](run_config& c) { c.moves.check_field = "move"; }},
   };
   for (const auto& [what, apply] : compared) {
     run_config c = sample_config();

@@ -173,7 +173,8 @@ TEST(StatsJsonNames, NamesThatAreNotUtf8AreRepairedAndTheirBytesQuotedBeside) {
       "\"uniqueness\": false,\n    \"splits\": [],\n"
       "    \"split_seed\": 0,\n    \"sample\": null,\n    \"sample_seed\": 1,\n"
       "    \"keep\": \"first\",\n    \"max_per_position\": 1,\n    \"min_count\": 1,\n    "
-      "\"duplicates\": null,\n");
+      "\"apply_moves\": null,\n    \"exclude_apply_moves\": null,\n    \"check_move\": null,\n"
+      "    \"duplicates\": null,\n");
   has("\n    \"counts\": \"counts\xEF\xBF\xBD\xEF\xBF\xBD.tsv\",\n    \"counts_quoted\": "
       "\"'counts'$'\\\\300\\\\257''.tsv'\",\n    \"report\": null\n");
   has("\n  \"inputs_changed\": [\n    \"b\xEF\xBF\xBD.fen\"\n  ],\n  \"inputs_changed_quoted\": "

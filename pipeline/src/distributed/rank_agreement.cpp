@@ -99,6 +99,12 @@ void describe_options(start_settings& out, const report_options& c, const input_
   out.push_back({"--sample", c.sample.empty() ? "not set" : c.sample});
   out.push_back({"--sample-seed", std::to_string(c.sample_seed)});
   describe_survivors(out, c.survivors);
+  // Moves played and checked (issue 29): every rank reads the same position from a record.
+  for (const auto& [option, moves] : {std::pair{"--apply-moves", c.lines.moves.apply},
+                                      std::pair{"--exclude-apply-moves", c.exclude_moves}}) {
+    out.push_back({option, moves.field.empty() ? "not set" : quoted_name(to_string(moves))});
+  }
+  out.push_back({"--check-move", file_name(c.lines.moves.check_field)});
   out.push_back({"--no-mmap", flag(!reading.use_mmap)});
   out.push_back({"--allow-special", flag(reading.allow_special_files)});
   out.push_back({"--max-bytes", std::to_string(reading.max_bytes)});

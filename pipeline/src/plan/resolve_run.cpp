@@ -39,6 +39,7 @@ std::vector<reference_input> references_of(const run_config& config, const line_
     reference.lines.identities = 0;
     reference.lines.sample_threshold.reset();
     reference.lines.keys_for_splits = false;
+    reference.lines.moves = {config.exclude_apply_moves, {}};
     if (infer_input_format(path) != format) {
       reference.lines.fen_field.clear();
       reference.lines.header = header_mode::automatic;
@@ -67,7 +68,8 @@ line_options lines_of(const run_config& config, bool keyed) {
           1,
           false,
           config.header,
-          config.columns};
+          config.columns,
+          config.moves};
 }
 
 // Each --where compiled, in the order given, and what they read together.
@@ -151,6 +153,7 @@ report_options describe_run(const run_config& config) {
                        config.sample_seed,
                        survivors_of(config)};
   asked.uniqueness = config.uniqueness;
+  asked.exclude_moves = config.exclude_apply_moves;
   return asked;
 }
 

@@ -19,6 +19,7 @@
 #include "fenbatch/pipeline/compression.hpp"
 #include "fenbatch/pipeline/header_mode.hpp"
 #include "fenbatch/pipeline/record_format.hpp"
+#include "fenbatch/pipeline/record_moves.hpp"
 #include "input/input_options.hpp"
 
 namespace fenbatch::pipeline {
@@ -64,6 +65,8 @@ struct line_options {
   // CSV/TSV: --header and --columns (formats/record_headers.hpp decides each input's first line).
   header_mode header = header_mode::automatic;
   std::vector<std::string> columns;
+  // --apply-moves and --check-move (--exclude-apply-moves for a reference): empty for none.
+  record_moves moves;
 };
 
 // --split: each written line goes to the split its position's value falls in
@@ -141,8 +144,9 @@ struct report_options {
   std::uint64_t split_seed = 0;
   std::string sample;
   std::uint64_t sample_seed = 1;
-  survivor_policy survivors;  // --keep, --max-per-position, --min-count, as given
-  bool uniqueness = false;    // --uniqueness
+  survivor_policy survivors;     // --keep, --max-per-position, --min-count, as given
+  bool uniqueness = false;       // --uniqueness
+  move_request exclude_moves{};  // --exclude-apply-moves (the inputs' moves are lines.moves)
 };
 
 // Where the run's remarks and progress go; either may be empty.

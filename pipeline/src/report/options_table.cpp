@@ -98,6 +98,19 @@ std::string survivors_text(const survivor_policy& survivors) {
   return text;
 }
 
+// --apply-moves, --exclude-apply-moves, --check-move, each shown only when given.
+void move_rows(page& p, const report_options& asked) {
+  if (const std::string apply = to_string(asked.lines.moves.apply); !apply.empty()) {
+    option_row(p, "apply moves", apply);
+  }
+  if (const std::string apply = to_string(asked.exclude_moves); !apply.empty()) {
+    option_row(p, "exclude apply moves", apply);
+  }
+  if (!asked.lines.moves.check_field.empty()) {
+    option_row(p, "check move", asked.lines.moves.check_field);
+  }
+}
+
 }  // namespace
 
 void write_options(page& p, const run_stats& s, const report_options& asked) {
@@ -132,6 +145,7 @@ void write_options(page& p, const run_stats& s, const report_options& asked) {
   if (asked.uniqueness) option_row(p, "uniqueness", "yes (see Distinct positions)");
   selection_rows(p, s, asked);
   if (!asked.survivors.plain()) option_row(p, "survivors", survivors_text(asked.survivors));
+  move_rows(p, asked);
   option_rows(p, "exclude", asked.references, inputs_listed);
   if (!asked.references.empty()) {
     const reference_stats& r = s.reference;

@@ -35,10 +35,18 @@ void process(chunk& c, const line_options& config, std::size_t shard_count,
   const bool with_origins = config.keyed && config.with_origins;
   if (c.layout != nullptr) {
     field_records records(*c.layout, config);
-    process_with(c, config, excluded, with_origins, records);
+    if (config.moves.empty()) {
+      process_with(c, config, excluded, with_origins, records);
+    } else {
+      line_loop::process_moving(c, config, excluded, with_origins, records, *c.layout);
+    }
   } else {
     line_loop::fen_lines records(config);
-    process_with(c, config, excluded, with_origins, records);
+    if (config.moves.empty()) {
+      process_with(c, config, excluded, with_origins, records);
+    } else {
+      line_loop::process_moving(c, config, excluded, with_origins, records);
+    }
   }
   // Per chunk rather than per line: what the input reader counted, and what follows from the
   // counts. Without dedupe every valid line neither excluded, filtered nor unsampled is written;

@@ -390,4 +390,12 @@ void process_selected(chunk& c, const line_options& config, const dedupe_set* ex
 void process_selected(chunk& c, const line_options& config, const dedupe_set* excluded,
                       bool with_origins, field_records& records);
 
+// The loops of runs with --apply-moves or --check-move (or a reference with
+// --exclude-apply-moves), the records read through stages/moving_records.hpp
+// (process_chunk_moving.cpp). `layout`: the chunk's, null for FEN lines.
+void process_moving(chunk& c, const line_options& config, const dedupe_set* excluded,
+                    bool with_origins, fen_lines& records);
+void process_moving(chunk& c, const line_options& config, const dedupe_set* excluded,
+                    bool with_origins, field_records& records, const record_layout& layout);
+
 }  // namespace fenbatch::pipeline::detail::line_loop

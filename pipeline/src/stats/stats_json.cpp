@@ -130,6 +130,13 @@ void write_survivor_options(json_writer& w, const detail::survivor_policy& survi
   w.member("min_count", std::uint64_t{survivors.min_count});
 }
 
+// --apply-moves, --exclude-apply-moves and --check-move as given; null where not given.
+void write_move_options(json_writer& w, const report_options& asked) {
+  optional_path(w, "apply_moves", to_string(asked.lines.moves.apply));
+  optional_path(w, "exclude_apply_moves", to_string(asked.exclude_moves));
+  optional_path(w, "check_move", asked.lines.moves.check_field);
+}
+
 void write_options(json_writer& w, const report_options& asked) {
   w.key("options");
   w.begin_object();
@@ -163,6 +170,7 @@ void write_options(json_writer& w, const report_options& asked) {
   w.member("uniqueness", asked.uniqueness);
   write_selection_options(w, asked);
   write_survivor_options(w, asked.survivors);
+  write_move_options(w, asked);
   optional_path(w, "duplicates", asked.outputs.duplicates);
   optional_path(w, "counts", asked.outputs.counts);
   optional_path(w, "report", asked.outputs.report);

@@ -29,7 +29,7 @@ reasons = ("line_too_long nul_byte control_char bad_whitespace non_ascii misplac
            "castling_order ep_syntax bad_halfmove bad_fullmove missing_king too_many_kings "
            "pawn_on_back_rank too_many_pieces too_many_pawns too_much_material "
            "bad_castling_rights bad_ep_square opposite_check impossible_check csv_syntax missing_field "
-           "json_syntax json_not_object json_missing_key json_not_string").split()
+           "json_syntax json_not_object json_missing_key json_not_string move_syntax illegal_move").split()
 nonzero = {"nul_byte": 1, "control_char": 1, "non_ascii": 1, "misplaced_bom": 1,
            "field_count": 1, "trailing_garbage": 1, "variant_syntax": 1,
            "bad_epd_operation": 1, "bad_piece_char": 2, "rank_width": 1, "rank_syntax": 1,
@@ -53,6 +53,7 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
                                 "uniqueness": False,
                                 "splits": [], "split_seed": 0, "sample": None, "sample_seed": 1,
                                 "keep": "first", "max_per_position": 1, "min_count": 1,
+                                "apply_moves": None, "exclude_apply_moves": None, "check_move": None,
                                 "duplicates": None, "counts": None,
                                 "report": None})
     e("key_hash", s["key_hash"], "xxh3-128")

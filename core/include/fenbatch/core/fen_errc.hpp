@@ -91,7 +91,12 @@ namespace fenbatch::core {
   X(json_syntax, "not a well-formed JSON value")                                                   \
   X(json_not_object, "the JSON value is not an object")                                            \
   X(json_missing_key, "the JSON object has no FEN key")                                            \
-  X(json_not_string, "the FEN key's value is not a string")
+  X(json_not_string, "the FEN key's value is not a string")                                        \
+                                                                                                   \
+  /* --apply-moves and --check-move (uci_moves.hpp). */                                            \
+  /* Not a UCI move, or fewer moves than --apply-moves asked for. */                               \
+  X(move_syntax, "malformed UCI move, or too few moves")                                           \
+  X(illegal_move, "move not legal in its position")
 // clang-format on
 
 #define FENBATCH_FEN_ERRC_ENUMERATOR(name, description) name,

@@ -17,6 +17,7 @@
 #include "fenbatch/pipeline/compression.hpp"
 #include "fenbatch/pipeline/header_mode.hpp"
 #include "fenbatch/pipeline/record_format.hpp"
+#include "fenbatch/pipeline/record_moves.hpp"
 
 namespace fenbatch::pipeline {
 
@@ -96,6 +97,10 @@ struct run_config {
   // CSV/TSV: --header, and --columns (the names of a headerless file's columns, in order).
   header_mode header = header_mode::automatic;
   std::vector<std::string> columns;
+  // --apply-moves and --check-move for the inputs, --exclude-apply-moves for the references
+  // (record_moves.hpp).
+  record_moves moves;
+  move_request exclude_apply_moves;
 
   // The codec of the output (side files always go by their names: .zst, .gz, .xz, .bz2);
   // `automatic` goes by the output's name, and in place keeps the input's codec.
