@@ -261,7 +261,7 @@ const error_case error_cases[] = {
     {"!ep", where_errc::unexpected_character, 1},
     {"ep or in_check\n", where_errc::unexpected_character, 15},
     // Characters come first: the type fault at column 1 is not reached.
-    {"pieces and $", where_errc::unexpected_character, 12},
+    {"pieces and $", where_errc::bad_field, 12},
     {"signature == \"KRPvKR", where_errc::unterminated_string, 14},
     {"pieces > 12a", where_errc::bad_number, 10},
     {"pieces > -", where_errc::bad_number, 10},
