@@ -45,9 +45,15 @@ std::int64_t as_bits(double number) noexcept {
   return std::bit_cast<std::int64_t>(number);
 }
 
+// Field `field` of the values; every field is missing when the caller gave none.
+const where_field& field_of(const where_values& v, std::int64_t field) noexcept {
+  static constexpr where_field missing{};
+  return v.fields != nullptr ? v.fields[field] : missing;
+}
+
 // A field's value on the stack: its number, or NaN (which no number comparison holds for).
 std::int64_t field_number(const where_values& v, std::int64_t field) noexcept {
-  const where_field& f = v.fields[field];
+  const where_field& f = field_of(v, field);
   return as_bits(f.type == where_field::kind::number ? f.number
                                                      : std::numeric_limits<double>::quiet_NaN());
 }
@@ -81,7 +87,7 @@ bool compare_numbers(where_op op, std::int64_t a_bits, std::int64_t b_bits,
 // The ops that push a value computed from fields alone (the text comparisons).
 bool field_text_value(const where_instruction& i, const where_values& v,
                       const std::vector<std::string>& strings) noexcept {
-  const where_field& f = v.fields[i.operand];
+  const where_field& f = field_of(v, i.operand);
   switch (i.op) {
     case where_op::field_text_equal:
     case where_op::field_text_not_equal: {
@@ -89,7 +95,7 @@ bool field_text_value(const where_instruction& i, const where_values& v,
       const bool same = f.text == strings[static_cast<std::size_t>(i.operand2)];
       return same == (i.op == where_op::field_text_equal);
     }
-    default: return fields_compare(f, v.fields[i.operand2], i.op == where_op::fields_equal);
+    default: return fields_compare(f, field_of(v, i.operand2), i.op == where_op::fields_equal);
   }
 }
 
@@ -142,7 +148,7 @@ where_error compile_where(std::string_view expression, where_program& out) {
 
 bool where_program::misses_field(const where_values& values) const noexcept {
   for (const std::uint32_t f : fields_) {
-    if (values.fields[f].type == where_field::kind::missing) return true;
+    if (field_of(values, f).type == where_field::kind::missing) return true;
   }
   return false;
 }

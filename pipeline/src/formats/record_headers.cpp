@@ -10,6 +10,7 @@
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
 #include "formats/csv_record.hpp"
+#include "formats/record_fields.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -50,7 +51,7 @@ std::size_t resolve_column(const std::vector<std::string>& names, std::string_vi
 }  // namespace
 
 record_headers::record_headers(const std::vector<std::string>& inputs, const line_options& lines)
-    : fen_field_(lines.fen_field) {
+    : fen_field_(lines.fen_field), where_fields_(lines.where_fields) {
   for (const std::string& path : inputs) {
     formats_.push_back(lines.format ? *lines.format : infer_input_format(path));
   }
@@ -113,6 +114,8 @@ void record_headers::prepare(chunk& c, const input_reader& inputs) {
                        (fen_field_.empty() ? std::string("named fen") : "'" + fen_field_ + "'") +
                        " (give --fen-field NAME or N)");
   }
+  layouts_[file].column_names = names;
+  require_fields(where_fields_, layouts_[file], name);
 }
 
 }  // namespace fenbatch::pipeline::detail

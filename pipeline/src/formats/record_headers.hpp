@@ -32,6 +32,7 @@ class record_headers {
 
  private:
   std::string fen_field_;
+  std::vector<std::string> where_fields_;  // --where's `$NAME` fields, checked against headers
   std::vector<input_format> formats_;   // per input
   std::vector<record_layout> layouts_;  // per input
   std::uint32_t current_file_ = UINT32_MAX;

@@ -60,6 +60,9 @@ struct line_options {
   std::optional<std::uint64_t> sample_threshold;
   std::uint64_t sample_seed = 1;
   bool keys_for_splits = false;
+  // The `$NAME` fields the --where expressions read, each once: the field table their programs
+  // index (core::compile_where); empty when none reads a field, and for a reference.
+  std::vector<std::string> where_fields;
 };
 
 // --split: each written line goes to the split its position's value falls in

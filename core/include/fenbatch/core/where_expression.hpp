@@ -151,7 +151,8 @@ struct where_values {
   bool in_check = false;
   bool ep = false;
   // The fields of the record (issue 29), indexed as the run's field table
-  // (compile_where's `field_names`); read only by programs with fields, null otherwise.
+  // (compile_where's `field_names`); read only by programs with fields. Null: every field is
+  // missing.
   const where_field* fields = nullptr;
 };
 
