@@ -45,6 +45,9 @@ show data.csv --where '$3 == 120'
 show data.csv --where '${score} == 100.5'
 show data.csv --where '$ply >= 1' --where '$score < 1000'
 show data.csv --where 'not $result == "1-0"'
+# The summary gives each rule's missing lines when there are some.
+"$FENBATCH" --stats --where '$result == "1-0"' --where '$score > -100' data.csv out.txt 2>&1 |
+  grep "where '"
 "$FENBATCH" -q --where '$scor > 1' data.csv out.txt || echo "exit $?"
 "$FENBATCH" -q --where '$6 > 1' data.csv out.txt || echo "exit $?"
 
