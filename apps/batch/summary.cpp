@@ -126,8 +126,8 @@ void print_filtered_by_where(const run_stats& s, const std::vector<std::string>&
       missing_text.append(with_commas(missing));
       missing_text.append(" with a field missing");
     }
-    std::fprintf(stderr, "  where '%s': filtered %s%s\n", where[i].c_str(),
-                 with_commas(n).c_str(), missing_text.c_str());
+    std::fprintf(stderr, "  where '%s': filtered %s%s\n", where[i].c_str(), with_commas(n).c_str(),
+                 missing_text.c_str());
   }
 }
 

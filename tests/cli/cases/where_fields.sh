@@ -6,6 +6,7 @@
 # string where a number is compared, is false; `missing` counts the lines a rule filtered that
 # lacked a field it reads). A name the header lacks is a usage error.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/../same_runs.sh"
 start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 kk='4k3/8/8/8/8/8/8/4K3 w - - 0 1'
 krk='4k3/8/8/8/8/8/8/4K2R w K - 0 1'
@@ -78,14 +79,12 @@ LABELS
 show labels.txt --payload --where '$1 >= 88 and $1 <= 104'
 show labels.txt --payload --where '$2 == 1'
 
-# The same output and statistics (but timings) at -j1, -j2 and 64-byte chunks.
-for run in "-j1" "-j2" "-j2 --chunk-size 64"; do
+# The same output, rejects and statistics (but timings) at -j1, -j2 and 64-byte chunks.
+fields=(-d --where '$ply >= 1' --where '$score < 1000' data.csv)
+run j1 -j1 "${fields[@]}"
+for args in "-j2" "-j2 --chunk-size 64"; do
   # shellcheck disable=SC2086
-  "$FENBATCH" -q $run -d --where '$ply >= 1' --where '$score < 1000' --stats-json j.json \
-    data.csv j.csv
-  python3 -c 'import json,sys; s=json.load(open("j.json"));
-[s.pop(k) for k in ("wall_seconds","threads","memory","mb_per_second","positions_per_second")];
-print(json.dumps(s, sort_keys=True))' >"j$run.txt"
-  cat j.csv >>"j$run.txt"
+  run "j${args// /}" $args "${fields[@]}"
+  same j1 "j${args// /}"
 done
-cmp "j-j1.txt" "j-j2.txt" && cmp "j-j1.txt" "j-j2 --chunk-size 64.txt" && echo "same at -j1, -j2, 64-byte chunks"
+echo "same at -j1, -j2, 64-byte chunks"
