@@ -88,3 +88,10 @@ for args in "-j2" "-j2 --chunk-size 64"; do
   same j1 "j${args// /}"
 done
 echo "same at -j1, -j2, 64-byte chunks"
+# Partitioned (--keep last decides in partitions; pass 3 replays each chunk and filters it
+# again): the same counts as in memory, each filtered line counted once.
+mkdir spill
+"$FENBATCH" -q "${fields[@]:0:5}" --keep last --memory-limit 16M --temp-dir spill \
+  --stats-json k.json data.csv k.csv
+python3 -c 'import json; s = json.load(open("k.json"))
+print("partitioned:", s["memory"]["dedupe"], [(w["filtered"], w["missing"]) for w in s["filtered_by_where"]])'
