@@ -17,6 +17,9 @@ import re
 import subprocess
 import sys
 
+from where_reference_fields import (field_equality, field_number, gen_field_comparison,
+                                    random_fields)
+
 NAMES = {
     "pieces": "integer", "pawns": "integer", "side": "side", "in_check": "boolean",
     "legal_moves": "integer", "ep": "boolean", "castling": "castling",
@@ -33,7 +36,6 @@ INT_LIMIT = 2**63 - 1
 SIGNATURE_SHAPE = re.compile(r"K Q*A*C*R*B*N*P* v K Q*A*C*R*B*N*P*".replace(" ", ""))
 WORD_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 FIELD_CHARS = WORD_CHARS | set(".-") | {chr(b) for b in range(0x80, 0x100)}
-NUMBER_TEXT = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
 
 
 class Fault(Exception):
@@ -258,31 +260,6 @@ class Parser:
         self.depth -= 1
 
 
-def field_number(text):
-    """A field's number (a float), or None for a missing or string field."""
-    if text is None or not NUMBER_TEXT.fullmatch(text.strip(" \t")):
-        return None
-    return float(text.strip(" \t"))
-
-
-def field_equality(node, values):
-    left, right = node.children
-    fields = values["$fields"]
-    if left.kind == "field" and right.kind == "field":
-        a, b = fields.get(left.value), fields.get(right.value)
-        if a is None or b is None:
-            return False
-        na, nb = field_number(a), field_number(b)
-        same = na == nb if na is not None and nb is not None else a == b
-    else:
-        field, literal = (left, right) if left.kind == "field" else (right, left)
-        text = fields.get(field.value)
-        if text is None:
-            return False
-        same = text == literal.value
-    return same == (node.value == "==")
-
-
 def evaluate(node, values):
     if node.kind == "const":
         return node.value
@@ -371,46 +348,6 @@ def gen_integer(rng, values, depth):
     return ["("] + gen_integer(rng, values, depth + 1) + [")"]
 
 
-FIELD_NAMES = ["a", "b", "c"]
-FIELD_TEXTS = ["25", "-0.5", " 3 ", "+7", "1.0", "1", ".5", "5.", "draw", "1-0", "", "-", "e2e4"]
-
-
-def random_fields(rng):
-    return {name: rng.choice(FIELD_TEXTS) for name in FIELD_NAMES if rng.random() < 0.8}
-
-
-def gen_field(rng):
-    name = rng.choice(FIELD_NAMES + ["zz"])
-    return [rng.choice(["$" + name, "${" + name + "}"])]
-
-
-def gen_number(rng):
-    return [rng.choice(["25", "-0.5", "3", "7", "1", "1.0", "0.5", "5", "-3", "2.75"])]
-
-
-def gen_field_comparison(rng, values):
-    r = rng.random()
-    if r < 0.4:
-        pair = [gen_field(rng), gen_number(rng) if rng.random() < 0.7 else [
-            rng.choice(INTEGER_NAMES)]]
-        op = rng.choice(COMPARISONS)
-    elif r < 0.6:
-        pair = [gen_field(rng), ['"' + rng.choice(FIELD_TEXTS + ["x"]) + '"']]
-        op = rng.choice(["==", "!="])
-    elif r < 0.75:
-        pair = [gen_field(rng), gen_field(rng)]
-        op = rng.choice(COMPARISONS)
-    elif r < 0.88:
-        pair = [["abs", "("] + gen_field(rng) + [")"], gen_number(rng)]
-        op = rng.choice(COMPARISONS)
-    else:
-        pair = [[rng.choice(INTEGER_NAMES)], gen_number(rng)]
-        op = rng.choice(COMPARISONS)
-    if rng.random() < 0.3:
-        pair.reverse()
-    return pair[0] + [op] + pair[1]
-
-
 def gen_word_comparison(rng, values):
     kind = rng.choice(["side", "castling", "board"])
     words = [w for w, t in WORDS.items() if t == kind]
@@ -439,7 +376,7 @@ def gen_signature_comparison(rng, values):
 def gen_boolean(rng, values, depth):
     r = rng.random() if depth < 4 else rng.random() * 0.55
     if rng.random() < 0.15:
-        return gen_field_comparison(rng, values)
+        return gen_field_comparison(rng, INTEGER_NAMES, COMPARISONS)
     if r < 0.12:
         return [rng.choice(["in_check", "ep"])]
     if r < 0.22:  # a name against its own value or a neighbour: the edges of each operator
