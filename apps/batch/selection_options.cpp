@@ -107,9 +107,9 @@ boost::program_options::options_description selection_options(pipeline::run_conf
   // clang-format off
   selection.add_options()
       ("where", po::value(&config.where)->value_name("EXPR"),
-       "keep only valid lines for which EXPR holds, e.g. 'pieces >= 16 and not in_check' "
-       "(repeatable: all must hold; applied before --exclude and dedupe; the names and grammar "
-       "are in fenbatch(1))")
+       "keep only valid lines for which EXPR holds, e.g. 'pieces >= 16 and not in_check' or "
+       "'$score > 100' (a field of the record; repeatable: all must hold; applied before "
+       "--exclude and dedupe; the names and grammar are in fenbatch(1))")
       ("uniqueness", po::bool_switch(&config.uniqueness),
        "count the distinct positions of the lines that reach dedupe under six identities (fen, "
        "position, board_side_castling, board_side, placement, mirror) in the statistics; "

@@ -114,11 +114,20 @@ void print_boards(const run_stats& s, const shown_outcomes& shown_if) {
 }
 
 // "  where 'pieces >= 16': filtered 12": each --where with the lines it filtered (each line
-// under the first that did not hold).
+// under the first that did not hold), and ", 3 with a field missing" when some of them lacked
+// a `$NAME` field it reads (a typo in a name shows here).
 void print_filtered_by_where(const run_stats& s, const std::vector<std::string>& where) {
   for (std::size_t i = 0; i < where.size(); ++i) {
     const std::uint64_t n = i < s.filtered_by_where.size() ? s.filtered_by_where[i] : 0;
-    std::fprintf(stderr, "  where '%s': filtered %s\n", where[i].c_str(), with_commas(n).c_str());
+    const std::uint64_t missing = i < s.missing_by_where.size() ? s.missing_by_where[i] : 0;
+    std::string missing_text;
+    if (missing != 0) {
+      missing_text = ", ";
+      missing_text.append(with_commas(missing));
+      missing_text.append(" with a field missing");
+    }
+    std::fprintf(stderr, "  where '%s': filtered %s%s\n", where[i].c_str(), with_commas(n).c_str(),
+                 missing_text.c_str());
   }
 }
 

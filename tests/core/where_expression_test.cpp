@@ -1,4 +1,4 @@
-// The --where language (issue 28): expected results and error columns are worked out by hand
+// The --where language (issues 28, 29): expected results and error columns are worked out by hand
 // from the grammar and type rules in where_expression.hpp, never taken from the engine.
 #include <gtest/gtest.h>
 
@@ -261,7 +261,21 @@ const error_case error_cases[] = {
     {"!ep", where_errc::unexpected_character, 1},
     {"ep or in_check\n", where_errc::unexpected_character, 15},
     // Characters come first: the type fault at column 1 is not reached.
-    {"pieces and $", where_errc::unexpected_character, 12},
+    {"pieces and $", where_errc::bad_field, 12},
+    // Fields and decimals (issue 29).
+    {"$ > 1", where_errc::bad_field, 1},
+    {"$score > 1 and ${x", where_errc::bad_field, 16},
+    {"${} == 1", where_errc::bad_field, 1},
+    {"$score < \"a\"", where_errc::type_mismatch, 10},
+    {"\"a\" >= $score", where_errc::type_mismatch, 1},
+    {"$score == w", where_errc::type_mismatch, 11},
+    {"$score == ep", where_errc::type_mismatch, 11},
+    {"$score", where_errc::expected_boolean, 1},
+    {"$a and ep", where_errc::expected_boolean, 1},
+    {"pieces > 1.", where_errc::bad_number, 10},
+    {"pieces > 1.2.3", where_errc::bad_number, 10},
+    {"pieces > .5", where_errc::unexpected_character, 10},
+    {"signature == $s", where_errc::type_mismatch, 14},
     {"signature == \"KRPvKR", where_errc::unterminated_string, 14},
     {"pieces > 12a", where_errc::bad_number, 10},
     {"pieces > -", where_errc::bad_number, 10},

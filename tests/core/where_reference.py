@@ -17,6 +17,9 @@ import re
 import subprocess
 import sys
 
+from where_reference_fields import (field_equality, field_number, gen_field_comparison,
+                                    random_fields)
+
 NAMES = {
     "pieces": "integer", "pawns": "integer", "side": "side", "in_check": "boolean",
     "legal_moves": "integer", "ep": "boolean", "castling": "castling",
@@ -32,6 +35,7 @@ MAX_NESTING = 64
 INT_LIMIT = 2**63 - 1
 SIGNATURE_SHAPE = re.compile(r"K Q*A*C*R*B*N*P* v K Q*A*C*R*B*N*P*".replace(" ", ""))
 WORD_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+FIELD_CHARS = WORD_CHARS | set(".-") | {chr(b) for b in range(0x80, 0x100)}
 
 
 class Fault(Exception):
@@ -63,9 +67,25 @@ def tokens_of(text):
                 raise Fault("unterminated_string", column)
             out.append(("string", column, text[i + 1:close]))
             i = close + 1
-        elif c in WORD_CHARS or c == "-":
+        elif c == "$":
+            if text[i + 1:i + 2] == "{":
+                close = text.find("}", i + 2)
+                if close <= i + 2:
+                    raise Fault("bad_field", column)
+                out.append(("field", column, text[i + 2:close]))
+                i = close + 1
+                continue
             j = i + 1
-            while j < len(text) and text[j] in WORD_CHARS:
+            while j < len(text) and text[j] in FIELD_CHARS:
+                j += 1
+            if j == i + 1:
+                raise Fault("bad_field", column)
+            out.append(("field", column, text[i + 1:j]))
+            i = j
+        elif c in WORD_CHARS or c == "-":
+            numeric = c in "0123456789-"
+            j = i + 1
+            while j < len(text) and (text[j] in WORD_CHARS or (numeric and text[j] == ".")):
                 j += 1
             word = text[i:j]
             out.append(word_token(word, column))
@@ -78,6 +98,8 @@ def tokens_of(text):
 
 def word_token(word, column):
     if word[0] in "0123456789-":
+        if re.fullmatch(r"-?[0-9]+\.[0-9]+", word):
+            return ("num", column, float(word))
         if re.fullmatch(r"-?[0-9]+", word):
             if abs(int(word)) > INT_LIMIT:
                 raise Fault("number_out_of_range", column)
@@ -98,6 +120,14 @@ class Node:
     def __init__(self, kind, type_, column, value=None, children=(), literal=False):
         self.kind, self.type, self.column = kind, type_, column
         self.value, self.children, self.literal = value, list(children), literal
+
+
+NUMERIC = ("integer", "number")
+
+
+def require_numeric(node):
+    if node.type not in NUMERIC:
+        raise Fault("type_mismatch", node.column)
 
 
 class Parser:
@@ -159,10 +189,15 @@ class Parser:
             return left
         op = self.advance()[2]
         if op in ORDERING:
-            self.require(left, "integer", "type_mismatch")
+            require_numeric(left)
         right = self.parse_operand()
         if op in ORDERING:
-            self.require(right, "integer", "type_mismatch")
+            require_numeric(right)
+        elif (left.kind == "field" and (right.literal or right.kind == "field")) or \
+                (right.kind == "field" and left.literal):
+            pass
+        elif left.type in NUMERIC and right.type in NUMERIC:
+            pass
         elif left.type != right.type:
             raise Fault("type_mismatch", right.column)
         elif left.type == "string" and left.literal != right.literal:
@@ -171,13 +206,22 @@ class Parser:
                 raise Fault("bad_signature", literal.column)
         if self.peek()[0] == "cmp":
             raise Fault("chained_comparison", self.peek()[1])
-        return Node("cmp", "boolean", left.column, op, (left, right))
+        kind = "fieldeq" if op not in ORDERING and (
+            (left.kind == "field" and (right.literal or right.kind == "field"))
+            or (right.kind == "field" and left.literal)) else "cmp"
+        return Node(kind, "boolean", left.column, op, (left, right))
 
     def parse_operand(self):
         kind, column, value = self.peek()
         if kind == "int":
             self.advance()
             return Node("const", "integer", column, value)
+        if kind == "num":
+            self.advance()
+            return Node("const", "number", column, value)
+        if kind == "field":
+            self.advance()
+            return Node("field", "number", column, value)
         if kind == "word":
             self.advance()
             return Node("const", WORDS[value], column, value)
@@ -192,14 +236,16 @@ class Parser:
             if self.peek()[0] != "(":
                 raise Fault("expected_open_parenthesis", self.peek()[1])
             inner = self.group()
-            if inner.type != "integer":
+            if inner.type not in NUMERIC:
                 raise Fault("expected_integer", inner.column)
             self.close()
-            return Node("abs", "integer", column, None, (inner,))
+            return Node("abs", inner.type, column, None, (inner,))
         if kind == "(":
             inner = self.group()
             self.close()
             inner.column = column
+            if inner.kind == "field":  # a parenthesised field is still a bare field
+                inner = Node("field", "number", column, inner.value)
             return inner
         raise Fault("expected_value", column)
 
@@ -219,9 +265,13 @@ def evaluate(node, values):
         return node.value
     if node.kind == "name":
         return values[node.value]
+    if node.kind == "field":
+        return field_number(values["$fields"].get(node.value))
+    if node.kind == "fieldeq":
+        return field_equality(node, values)
     args = [evaluate(child, values) for child in node.children]
     if node.kind == "abs":
-        return abs(args[0])
+        return None if args[0] is None else abs(args[0])
     if node.kind == "not":
         return not args[0]
     if node.kind == "and":
@@ -229,6 +279,10 @@ def evaluate(node, values):
     if node.kind == "or":
         return args[0] or args[1]
     a, b = args
+    if node.children[0].type == "number" or node.children[1].type == "number":
+        if a is None or b is None:  # a missing or string field: false, != too
+            return False
+        a, b = float(a), float(b)
     return {"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b,
             ">=": a >= b}[node.value]
 
@@ -247,7 +301,7 @@ INTEGER_NAMES = [n for n, t in NAMES.items() if t == "integer"]
 JUNK = ["=", "&&", "!", "foo", "AND", "12a", "-", "-x", "abs", "(", ")", "<", "==", ">=", "not",
         "and", "or", "w", "b", "none", "chess960", "8x8", "10x8", '"KvK"', '"KRPvkr"', '"open',
         "99999999999999999999", "-9223372036854775808", "9223372036854775807", "side", "pieces",
-        "signature", "in_check", "$", "\xe9", "8x9", '""']
+        "signature", "in_check", "$", "\xe9", "8x9", '""', "${", "$a", "0.5", "1.", "${}"]
 
 
 def signature_of(rng, board):
@@ -276,6 +330,7 @@ def random_values(rng):
         "ply": rng.randint(0, 600), "material": rng.randint(-30, 30),
         "non_pawn_material": rng.randint(0, 80),
         "simple_eval": rng.randint(-6000, 6000), "signature": text, "board": board,
+        "$fields": random_fields(rng),
     }
     return values, code
 
@@ -320,6 +375,8 @@ def gen_signature_comparison(rng, values):
 
 def gen_boolean(rng, values, depth):
     r = rng.random() if depth < 4 else rng.random() * 0.55
+    if rng.random() < 0.15:
+        return gen_field_comparison(rng, INTEGER_NAMES, COMPARISONS)
     if r < 0.12:
         return [rng.choice(["in_check", "ep"])]
     if r < 0.22:  # a name against its own value or a neighbour: the edges of each operator
@@ -405,7 +462,7 @@ def main():
                   values["legal_moves"], int(values["ep"]), values["castling"],
                   values["halfmove"], values["fullmove"], values["ply"], values["material"],
                   values["simple_eval"], code, values["board"], values["non_pawn_material"],
-                  text]
+                  "\x1f".join(f"{k}={v}" for k, v in values["$fields"].items()), text]
         lines.append("\t".join(str(f) for f in fields))
     run = subprocess.run([args.driver], input="\n".join(lines) + "\n", capture_output=True,
                          encoding="latin-1", check=True)

@@ -2,10 +2,10 @@
 // input, one a line, and writes the engine's answer for each, one a line. The comparison is
 // the script's; this only translates.
 //
-// A case: 15 tab-separated values, then the expression (the rest of the line):
+// A case: 16 tab-separated values, then the expression (the rest of the line):
 //   pieces pawns side(w|b) in_check(0|1) legal_moves ep(0|1) castling(none|standard|chess960)
 //   halfmove fullmove ply material simple_eval signature(the code, decimal) board(8x8|10x8)
-//   non_pawn_material
+//   non_pawn_material fields(NAME=TEXT joined by 0x1F; a name not there is missing)
 // An answer: "ok 1" or "ok 0" (the expression holds or not), or "error CODE COLUMN".
 
 #include <cstdint>
@@ -20,7 +20,7 @@ namespace {
 
 using namespace fenbatch::core;
 
-constexpr std::size_t value_fields = 15;
+constexpr std::size_t value_fields = 16;
 
 std::vector<std::string> split_case(const std::string& line) {
   std::vector<std::string> fields;
@@ -57,6 +57,22 @@ where_values values_of(const std::vector<std::string>& f) {
   return v;
 }
 
+// The record's fields in the order of the run's field table; missing unless the case has them.
+std::vector<where_field> fields_of(const std::string& spec, const std::vector<std::string>& table) {
+  std::vector<where_field> out(table.size());
+  std::string_view rest = spec;
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('\x1f');
+    const std::string_view pair = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+    const std::size_t equals = pair.find('=');
+    for (std::size_t i = 0; i < table.size(); ++i) {
+      if (table[i] == pair.substr(0, equals)) out[i] = read_where_field(pair.substr(equals + 1));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 int main() {
@@ -68,9 +84,13 @@ int main() {
       return 2;
     }
     where_program program;
-    const where_error e = compile_where(fields[value_fields], program);
+    std::vector<std::string> table;
+    const where_error e = compile_where(fields[value_fields], program, table);
     if (e.ok()) {
-      std::cout << "ok " << (program.evaluate(values_of(fields)) ? 1 : 0) << '\n';
+      where_values values = values_of(fields);
+      const std::vector<where_field> record_fields = fields_of(fields[15], table);
+      values.fields = record_fields.data();
+      std::cout << "ok " << (program.evaluate(values) ? 1 : 0) << '\n';
     } else {
       std::cout << "error " << to_string(e.code) << ' ' << e.column << '\n';
     }

@@ -36,7 +36,7 @@ bool same(const run_stats& a, const run_stats& b) {
                               sizeof b.wall_seconds) &&
          a.threads == b.threads && a.memory == b.memory && a.distribution == b.distribution &&
          a.filtered_by_where == b.filtered_by_where && a.uniqueness == b.uniqueness &&
-         a.written_by_split == b.written_by_split;
+         a.written_by_split == b.written_by_split && a.missing_by_where == b.missing_by_where;
 }
 
 }  // namespace

@@ -68,7 +68,16 @@ void check_stack(const where_program& p) {
         check(p.needs(i.name));
         ++depth;
         break;
+      case where_op::load_field:
+      case where_op::field_text_equal:
+      case where_op::field_text_not_equal:
+      case where_op::fields_equal:
+      case where_op::fields_not_equal:
+        check(i.operand >= 0);
+        ++depth;
+        break;
       case where_op::absolute:
+      case where_op::absolute_number:
       case where_op::signature_is:
       case where_op::logical_not: check(depth >= 1); break;
       default:

@@ -76,6 +76,7 @@ run_stats every_field_set() {
   s.uniqueness->identities = {
       {{1, true}, {2, false}, {3, true}, {1ULL << 40, false}, {0, true}, {6, false}}};
   s.written_by_split = {7, 1ULL << 37};
+  s.missing_by_where = {2, 0, 1ULL << 35};
   return s;
 }
 
@@ -98,6 +99,7 @@ void expect_same(const run_stats& got, const run_stats& expected) {
   EXPECT_EQ(got.filtered_by_where, expected.filtered_by_where);
   EXPECT_EQ(got.uniqueness, expected.uniqueness);
   EXPECT_EQ(got.written_by_split, expected.written_by_split);
+  EXPECT_EQ(got.missing_by_where, expected.missing_by_where);
 }
 
 TEST(StatsWire, EveryFieldComesBack) {
@@ -108,9 +110,9 @@ TEST(StatsWire, EveryFieldComesBack) {
 
 TEST(StatsWire, StartsWithTheMagicWordAndVersionLittleEndian) {
   const std::string bytes = encode_stats(run_stats{});
-  // 0x57534246 little-endian is "FBSW"; version 3 (2: filtered_by_where, 3: uniqueness and
-  // written_by_split).
-  EXPECT_EQ(bytes.substr(0, 8), std::string("FBSW\x03\x00\x00\x00", 8));
+  // 0x57534246 little-endian is "FBSW"; version 4 (2: filtered_by_where, 3: uniqueness and
+  // written_by_split, 4: missing_by_where).
+  EXPECT_EQ(bytes.substr(0, 8), std::string("FBSW\x04\x00\x00\x00", 8));
 }
 
 TEST(StatsWire, UniquenessSketchesComeBackAndOnlyWhole) {
@@ -228,6 +230,14 @@ TEST(MergeRankStats, FilteredByWhereAddsExpressionByExpression) {
   parts[2].filtered_by_where = {100, 300};
   const run_stats whole = merge_rank_stats(parts, 5);
   EXPECT_EQ(whole.filtered_by_where, (std::vector<std::uint64_t>{111, 320}));
+}
+
+TEST(MergeRankStats, MissingByWhereAddsExpressionByExpression) {
+  std::vector<run_stats> parts(2);
+  parts[0].missing_by_where = {3, 0};
+  parts[1].missing_by_where = {4, 5};
+  const run_stats whole = merge_rank_stats(parts, 5);
+  EXPECT_EQ(whole.missing_by_where, (std::vector<std::uint64_t>{7, 5}));
 }
 
 TEST(MergeRankStats, WrittenBySplitAddsSplitBySplit) {

@@ -1,5 +1,6 @@
 #include "where_compiler.hpp"
 
+#include <bit>
 #include <string>
 #include <utility>
 
@@ -18,6 +19,7 @@ std::string found(const where_token& t) {
   if (t.kind == where_token_kind::end) return "the end";
   if (t.kind == where_token_kind::string) return "a string";
   std::string out("'");
+  if (t.kind == where_token_kind::field) out.push_back('$');
   out.append(t.text);
   out.push_back('\'');
   return out;
@@ -28,6 +30,22 @@ std::string phrase(std::string_view before, std::string_view middle, std::string
   out.append(middle);
   out.append(after);
   return out;
+}
+
+bool is_numeric(where_type t) noexcept {
+  return t == where_type::integer || t == where_type::number;
+}
+
+// The number comparison for an integer one.
+where_op number_op(where_op op) noexcept {
+  switch (op) {
+    case where_op::equal: return where_op::number_equal;
+    case where_op::not_equal: return where_op::number_not_equal;
+    case where_op::less: return where_op::number_less;
+    case where_op::less_equal: return where_op::number_less_equal;
+    case where_op::greater: return where_op::number_greater;
+    default: return where_op::number_greater_equal;
+  }
 }
 
 }  // namespace
@@ -54,6 +72,8 @@ where_error where_compiler::compile(where_program& out) {
   }
   out.code_ = std::move(code_);
   out.needs_ = needs_;
+  out.strings_ = std::move(strings_);
+  out.fields_ = std::move(fields_);
   return {};
 }
 
@@ -105,16 +125,12 @@ std::optional<where_compiler::operand> where_compiler::parse_comparison() {
   if (!left || peek().kind != where_token_kind::compare) return left;
   const where_token& op = advance();
   const bool ordering = is_ordering(op.op);
-  if (ordering && !require(*left, where_type::integer, where_errc::type_mismatch, op.text)) {
-    return std::nullopt;
-  }
+  if (ordering && !require_numeric(*left, op.text)) return std::nullopt;
   const std::optional<operand> right = parse_operand();
   if (!right) return std::nullopt;
   if (ordering) {
-    if (!require(*right, where_type::integer, where_errc::type_mismatch, op.text)) {
-      return std::nullopt;
-    }
-    emit(op.op);
+    if (!require_numeric(*right, op.text)) return std::nullopt;
+    emit_comparison(*left, *right, op.op);
   } else if (!emit_equality(*left, *right, op.op)) {
     return std::nullopt;
   }
@@ -133,6 +149,16 @@ std::optional<where_compiler::operand> where_compiler::parse_operand() {
       advance();
       emit(where_op::push, t.value);
       return operand{where_type::integer, t.column, false, {}};
+    case where_token_kind::decimal:
+      advance();
+      emit(where_op::push, std::bit_cast<std::int64_t>(t.number));
+      return operand{where_type::number, t.column, false, {}};
+    case where_token_kind::field: {
+      advance();
+      const std::int64_t field = field_index(t.text);
+      emit(where_op::load_field, field);
+      return operand{where_type::number, t.column, false, {}, field};
+    }
     case where_token_kind::word:
       advance();
       emit(where_op::push, t.value);
@@ -149,7 +175,7 @@ std::optional<where_compiler::operand> where_compiler::parse_operand() {
     case where_token_kind::open: return parse_group();
     default:
       fail(where_errc::expected_value, t.column,
-           phrase("expected a name, number, word, string, abs( or (; found ", found(t), ""));
+           phrase("expected a name, number, field, word, string, abs( or (; found ", found(t), ""));
       return std::nullopt;
   }
 }
@@ -164,12 +190,14 @@ std::optional<where_compiler::operand> where_compiler::parse_abs() {
   const where_token& open = advance();
   if (!enter(open)) return std::nullopt;
   const std::optional<operand> inner = parse_or();
-  if (!inner || !require(*inner, where_type::integer, where_errc::expected_integer, "abs") ||
+  const bool number = inner && inner->type == where_type::number;
+  if (!inner ||
+      (!number && !require(*inner, where_type::integer, where_errc::expected_integer, "abs")) ||
       !expect_close(open)) {
     return std::nullopt;
   }
-  emit(where_op::absolute);
-  return operand{where_type::integer, word.column, false, {}};
+  emit(number ? where_op::absolute_number : where_op::absolute);
+  return operand{inner->type, word.column, false, {}};
 }
 
 std::optional<where_compiler::operand> where_compiler::parse_group() {
@@ -185,6 +213,13 @@ std::optional<where_compiler::operand> where_compiler::parse_group() {
 // string against signature becomes its codes (where_signature.hpp); two signatures compare as
 // any two values do.
 bool where_compiler::emit_equality(const operand& left, const operand& right, where_op op) {
+  const bool field_and_text = (left.field >= 0 && (right.literal || right.field >= 0)) ||
+                              (right.field >= 0 && left.literal);
+  if (field_and_text) return emit_field_equality(left, right, op == where_op::equal);
+  if (is_numeric(left.type) && is_numeric(right.type)) {
+    emit_comparison(left, right, op);
+    return true;
+  }
   if (left.type != right.type) {
     fail(where_errc::type_mismatch, right.column,
          phrase(phrase("cannot compare ", where_type_phrase(left.type), " with "),
@@ -211,6 +246,54 @@ bool where_compiler::emit_equality(const operand& left, const operand& right, wh
        static_cast<std::int64_t>(codes->ten_by_eight));
   if (!equal) emit(where_op::logical_not);
   return true;
+}
+
+// A bare field == or != a quoted string or another bare field: their loads (the last
+// instructions) become one text or field comparison.
+bool where_compiler::emit_field_equality(const operand& left, const operand& right, bool equal) {
+  const int loads = (left.field >= 0 ? 1 : 0) + (right.field >= 0 ? 1 : 0);
+  code_.resize(code_.size() - static_cast<std::size_t>(loads));
+  stack_depth_ -= static_cast<std::size_t>(loads);
+  if (loads == 2) {
+    emit(equal ? where_op::fields_equal : where_op::fields_not_equal, left.field, right.field);
+    return true;
+  }
+  const operand& field = left.field >= 0 ? left : right;
+  const operand& text = left.field >= 0 ? right : left;
+  strings_.emplace_back(text.text);
+  emit(equal ? where_op::field_text_equal : where_op::field_text_not_equal, field.field,
+       static_cast<std::int64_t>(strings_.size() - 1));
+  return true;
+}
+
+// A comparison of two integers, or as numbers when either is one (the integer side converted).
+void where_compiler::emit_comparison(const operand& left, const operand& right, where_op op) {
+  if (left.type == where_type::integer && right.type == where_type::integer) {
+    emit(op);
+    return;
+  }
+  const std::int64_t integers =
+      (left.type == where_type::integer ? 1 : 0) | (right.type == where_type::integer ? 2 : 0);
+  emit(number_op(op), integers);
+}
+
+// The index of field `name` in the run's table (appended when new); noted as read.
+std::int64_t where_compiler::field_index(std::string_view name) {
+  std::size_t i = 0;
+  while (i < field_names_.size() && field_names_[i] != name) ++i;
+  if (i == field_names_.size()) field_names_.emplace_back(name);
+  const auto index = static_cast<std::uint32_t>(i);
+  bool seen = false;
+  for (const std::uint32_t f : fields_) seen |= f == index;
+  if (!seen) fields_.push_back(index);
+  return static_cast<std::int64_t>(index);
+}
+
+// An operand of <, <=, >, >=: an integer or a number (the message names integers, as before
+// numbers existed, when it is neither).
+bool where_compiler::require_numeric(const operand& part, std::string_view role) {
+  return part.type == where_type::number ||
+         require(part, where_type::integer, where_errc::type_mismatch, role);
 }
 
 // Whether `part` has `type`; if not, the fault `code` at its column. `role` names what wanted
@@ -251,8 +334,14 @@ void where_compiler::emit(where_op op, std::int64_t value, std::int64_t value2, 
   code_.push_back({op, name, value, value2});
   switch (op) {
     case where_op::push:
-    case where_op::load: ++stack_depth_; break;
+    case where_op::load:
+    case where_op::load_field:
+    case where_op::field_text_equal:
+    case where_op::field_text_not_equal:
+    case where_op::fields_equal:
+    case where_op::fields_not_equal: ++stack_depth_; break;
     case where_op::absolute:
+    case where_op::absolute_number:
     case where_op::signature_is:
     case where_op::logical_not: break;
     default: --stack_depth_; break;  // the binary operators

@@ -1,6 +1,7 @@
 #include "where_lexer.hpp"
 
 #include <array>
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -42,6 +43,12 @@ constexpr std::array<keyword_entry, 4> keywords{{
 
 constexpr bool is_word_char(char c) noexcept {
   return is_alpha(c) || is_digit(c) || c == '_';
+}
+
+// A `$NAME` field name's bytes: JSON paths ("evals.0.depth"), header names ("best-move"),
+// UTF-8 names.
+constexpr bool is_field_char(char c) noexcept {
+  return is_word_char(c) || c == '.' || c == '-' || static_cast<unsigned char>(c) >= 0x80;
 }
 
 std::optional<where_token> word_token(std::string_view text) {
@@ -127,12 +134,33 @@ std::optional<where_op> comparison_at(std::string_view s, std::size_t at, std::s
   }
 }
 
-// The token starting with a digit or '-': an integer, 8x8 or 10x8.
+// `-?digits.digits` as a double, or nullopt.
+std::optional<double> decimal_value(std::string_view text) {
+  const std::size_t point = text.find('.');
+  const std::size_t first = text[0] == '-' ? 1 : 0;
+  if (point == std::string_view::npos || point == first || point + 1 == text.size()) {
+    return std::nullopt;
+  }
+  for (std::size_t i = first; i < text.size(); ++i) {
+    if (i != point && !is_digit(text[i])) return std::nullopt;
+  }
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+// The token starting with a digit or '-': an integer, a decimal, 8x8 or 10x8.
 where_error number_token(std::string_view text, std::size_t at, where_token& out) {
   const bool negative = text[0] == '-';
   const std::string_view digits = text.substr(negative ? 1 : 0);
   bool all_digits = !digits.empty();
   for (const char c : digits) all_digits &= is_digit(c);
+  if (const std::optional<double> decimal = decimal_value(text)) {
+    out.kind = where_token_kind::decimal;
+    out.number = *decimal;
+    return {};
+  }
   if (all_digits) {
     const std::optional<std::int64_t> value = integer_value(digits, negative);
     if (!value) return fault(where_errc::number_out_of_range, at, "integer out of range: ", text);
@@ -145,6 +173,27 @@ where_error number_token(std::string_view text, std::size_t at, where_token& out
     return {};
   }
   return fault(where_errc::bad_number, at, "malformed number ", quoted(text));
+}
+
+// A field at `at` ('$'): `$NAME` or `${ANY TEXT}`; `length` is set to its bytes.
+where_error field_token(std::string_view s, std::size_t at, std::size_t& length, where_token& out) {
+  out.kind = where_token_kind::field;
+  if (at + 1 < s.size() && s[at + 1] == '{') {
+    const std::size_t close = s.find('}', at + 2);
+    if (close == std::string_view::npos || close == at + 2) {
+      return fault(
+          where_errc::bad_field, at,
+          close == std::string_view::npos ? "'${' without its '}'" : "empty field name '${}'", "");
+    }
+    length = close + 1 - at;
+    out.text = s.substr(at + 2, close - at - 2);
+    return {};
+  }
+  length = 1;
+  while (at + length < s.size() && is_field_char(s[at + length])) ++length;
+  if (length == 1) return fault(where_errc::bad_field, at, "'$' without a field name", "");
+  out.text = s.substr(at + 1, length - 1);
+  return {};
 }
 
 }  // namespace
@@ -172,9 +221,16 @@ where_error lex_where(std::string_view s, std::vector<where_token>& out) {
       }
       token.kind = where_token_kind::string;
       length = close + 1 - at;
+    } else if (c == '$') {
+      if (where_error e = field_token(s, at, length, token); !e.ok()) return e;
     } else if (is_word_char(c) || c == '-') {
+      // A number's run takes '.' too, so that a decimal is one token ("0.5").
+      const bool numeric = is_digit(c) || c == '-';
       length = 1;
-      while (at + length < s.size() && is_word_char(s[at + length])) ++length;
+      while (at + length < s.size() &&
+             (is_word_char(s[at + length]) || (numeric && s[at + length] == '.'))) {
+        ++length;
+      }
       const std::string_view text = s.substr(at, length);
       if (is_digit(c) || c == '-') {
         if (where_error e = number_token(text, at, token); !e.ok()) return e;
@@ -191,8 +247,11 @@ where_error lex_where(std::string_view s, std::vector<where_token>& out) {
       return fault(where_errc::unexpected_character, at, what, "");
     }
     token.column = static_cast<std::uint32_t>(at + 1);
-    token.text = s.substr(at, length);
-    if (token.kind == where_token_kind::string) token.text = s.substr(at + 1, length - 2);
+    if (token.kind == where_token_kind::string) {
+      token.text = s.substr(at + 1, length - 2);
+    } else if (token.kind != where_token_kind::field) {
+      token.text = s.substr(at, length);
+    }
     out.push_back(token);
     at += length;
   }

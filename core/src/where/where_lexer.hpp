@@ -11,7 +11,9 @@ namespace fenbatch::core::detail {
 
 enum class where_token_kind : std::uint8_t {
   integer,
-  word,  // w b none standard chess960 8x8 10x8: `value` in the type `word_type`
+  decimal,  // `number`
+  field,    // `text`: the name, without '$' and braces
+  word,     // w b none standard chess960 8x8 10x8: `value` in the type `word_type`
   string,
   name,
   keyword_and,
@@ -29,6 +31,7 @@ struct where_token {
   std::uint32_t column = 0;
   std::string_view text;  // as written (a string without its quotes)
   std::int64_t value = 0;
+  double number = 0;
   where_type word_type = where_type::integer;
   where_name name = where_name::pieces;
   where_op op = where_op::equal;

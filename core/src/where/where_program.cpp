@@ -1,7 +1,12 @@
 // Compiling a --where expression, and evaluating the compiled program per line.
 #include <array>
+#include <bit>
+#include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <limits>
+#include <string>
 #include <vector>
 
 #include "fenbatch/core/where_expression.hpp"
@@ -33,13 +38,125 @@ std::int64_t value_of(const where_values& v, where_name n) noexcept {
   return 0;
 }
 
+double as_number(std::int64_t bits) noexcept {
+  return std::bit_cast<double>(bits);
+}
+std::int64_t as_bits(double number) noexcept {
+  return std::bit_cast<std::int64_t>(number);
+}
+
+// Field `field` of the values; every field is missing when the caller gave none.
+const where_field& field_of(const where_values& v, std::int64_t field) noexcept {
+  static constexpr where_field missing{};
+  return v.fields != nullptr ? v.fields[field] : missing;
+}
+
+// A field's value on the stack: its number, or NaN (which no number comparison holds for).
+std::int64_t field_number(const where_values& v, std::int64_t field) noexcept {
+  const where_field& f = field_of(v, field);
+  return as_bits(f.type == where_field::kind::number ? f.number
+                                                     : std::numeric_limits<double>::quiet_NaN());
+}
+
+// Fields compared with == (`equal`) or !=: false when either is missing; as numbers when both
+// are, else by text.
+bool fields_compare(const where_field& a, const where_field& b, bool equal) noexcept {
+  using kind = where_field::kind;
+  if (a.type == kind::missing || b.type == kind::missing) return false;
+  const bool same =
+      a.type == kind::number && b.type == kind::number ? a.number == b.number : a.text == b.text;
+  return same == equal;
+}
+
+// A number comparison; `integers` says which operands are integers to convert (bit 1: a, 2: b).
+// With NaN (a missing or string field) every comparison is false, != included.
+bool compare_numbers(where_op op, std::int64_t a_bits, std::int64_t b_bits,
+                     std::int64_t integers) noexcept {
+  const double a = (integers & 1) != 0 ? static_cast<double>(a_bits) : as_number(a_bits);
+  const double b = (integers & 2) != 0 ? static_cast<double>(b_bits) : as_number(b_bits);
+  switch (op) {
+    case where_op::number_equal: return a == b;
+    case where_op::number_not_equal: return a < b || a > b;
+    case where_op::number_less: return a < b;
+    case where_op::number_less_equal: return a <= b;
+    case where_op::number_greater: return a > b;
+    default: return a >= b;
+  }
+}
+
+// The ops that push a value computed from fields alone (the text comparisons).
+bool field_text_value(const where_instruction& i, const where_values& v,
+                      const std::vector<std::string>& strings) noexcept {
+  const where_field& f = field_of(v, i.operand);
+  switch (i.op) {
+    case where_op::field_text_equal:
+    case where_op::field_text_not_equal: {
+      if (f.type == where_field::kind::missing) return false;
+      const bool same = f.text == strings[static_cast<std::size_t>(i.operand2)];
+      return same == (i.op == where_op::field_text_equal);
+    }
+    default: return fields_compare(f, field_of(v, i.operand2), i.op == where_op::fields_equal);
+  }
+}
+
+bool is_blank_byte(char c) noexcept {
+  return c == ' ' || c == '\t';
+}
+
 }  // namespace
 
-where_error compile_where(std::string_view expression, where_program& out) {
+where_field read_where_field(std::string_view text) noexcept {
+  where_field out;
+  out.type = where_field::kind::string;
+  out.text = text;
+  std::string_view s = text;
+  while (!s.empty() && is_blank_byte(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank_byte(s.back())) s.remove_suffix(1);
+  const bool negative = !s.empty() && s.front() == '-';
+  if (!s.empty() && (s.front() == '+' || negative)) s.remove_prefix(1);
+  std::size_t digits = 0;
+  std::size_t points = 0;
+  std::uint64_t integer = 0;  // the digits' value while there are few enough to be exact
+  for (const char c : s) {
+    if (c >= '0' && c <= '9') {
+      ++digits;
+      integer = integer * 10 + static_cast<std::uint64_t>(c - '0');
+    } else if (c == '.') {
+      ++points;
+    } else {
+      return out;
+    }
+  }
+  if (digits == 0 || points > 1) return out;
+  double value = 0;
+  if (points == 0 && digits <= 15) {
+    value = static_cast<double>(integer);  // exact: below 2^53 (from_chars costs ~100x more)
+  } else if (std::from_chars(s.data(), s.data() + s.size(), value).ec != std::errc{}) {
+    return out;
+  }
+  out.type = where_field::kind::number;
+  out.number = negative ? -value : value;
+  return out;
+}
+
+where_error compile_where(std::string_view expression, where_program& out,
+                          std::vector<std::string>& field_names) {
   out = where_program{};
   std::vector<detail::where_token> tokens;
   if (where_error e = detail::lex_where(expression, tokens); !e.ok()) return e;
-  return detail::where_compiler(tokens).compile(out);
+  return detail::where_compiler(tokens, field_names).compile(out);
+}
+
+where_error compile_where(std::string_view expression, where_program& out) {
+  std::vector<std::string> field_names;
+  return compile_where(expression, out, field_names);
+}
+
+bool where_program::misses_field(const where_values& values) const noexcept {
+  for (const std::uint32_t f : fields_) {
+    if (field_of(values, f).type == where_field::kind::missing) return true;
+  }
+  return false;
 }
 
 // The compiler checked the types and bounded the stack (where_stack_size), so the loop checks
@@ -53,9 +170,20 @@ bool where_program::evaluate(const where_values& values) const noexcept {
       stack[top++] = i.op == where_op::push ? i.operand : value_of(values, i.name);
       continue;
     }
+    switch (i.op) {
+      case where_op::load_field: stack[top++] = field_number(values, i.operand); continue;
+      case where_op::field_text_equal:
+      case where_op::field_text_not_equal:
+      case where_op::fields_equal:
+      case where_op::fields_not_equal:
+        stack[top++] = field_text_value(i, values, strings_) ? 1 : 0;
+        continue;
+      default: break;
+    }
     std::int64_t& a = stack[top - 1];
     switch (i.op) {
       case where_op::absolute: a = a < 0 ? -a : a; continue;
+      case where_op::absolute_number: a = as_bits(std::fabs(as_number(a))); continue;
       case where_op::signature_is: a = (a == i.operand || a == i.operand2) ? 1 : 0; continue;
       case where_op::logical_not: a = a == 0 ? 1 : 0; continue;
       default: break;
@@ -71,6 +199,14 @@ bool where_program::evaluate(const where_values& values) const noexcept {
       case where_op::greater_equal: left = left >= b; break;
       case where_op::logical_and: left = left & b; break;
       case where_op::logical_or: left = left | b; break;
+      case where_op::number_equal:
+      case where_op::number_not_equal:
+      case where_op::number_less:
+      case where_op::number_less_equal:
+      case where_op::number_greater:
+      case where_op::number_greater_equal:
+        left = compare_numbers(i.op, left, b, i.operand) ? 1 : 0;
+        break;
       default: break;
     }
   }

@@ -31,6 +31,7 @@ std::string_view where_type_phrase(where_type t) noexcept {
     case where_type::castling: return "a castling class (none, standard or chess960)";
     case where_type::board: return "a board (8x8 or 10x8)";
     case where_type::string: return "a string";
+    case where_type::number: return "a number";
   }
   return "?";
 }

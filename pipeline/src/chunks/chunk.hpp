@@ -91,6 +91,8 @@ struct chunk {
   // With --where, per expression (in the order given): the lines filtered by it, each under the
   // first expression that did not hold. Empty without --where.
   std::vector<std::uint64_t> filtered_by_where;
+  // Of those, per --where: the lines that had a field it reads missing.
+  std::vector<std::uint64_t> missing_by_where;
   // With --uniqueness, per identity (pipeline::identity): the keys of the lines that reach
   // dedupe, in line order; empty for an identity not counted.
   std::array<std::vector<core::position_key>, identity_count> identity_keys;

@@ -21,8 +21,9 @@ namespace {
 // "FBSW" and the format's version: a rank never reads another build's bytes, but a mix-up
 // (a message from another collective) must fail loudly rather than decode as numbers.
 constexpr std::uint32_t wire_magic = 0x57534246;
-// 2: filtered_by_where (--where); 3: uniqueness (--uniqueness) and written_by_split (--split)
-constexpr std::uint32_t wire_version = 3;
+// 2: filtered_by_where (--where); 3: uniqueness (--uniqueness) and written_by_split (--split);
+// 4: missing_by_where (--where's fields)
+constexpr std::uint32_t wire_version = 4;
 
 // Every count of run_counters, from the one list (run_counters.hpp), so that a counter added
 // there travels without an edit here. `Counters` is const for encoding, not for decoding.
@@ -247,6 +248,8 @@ std::string encode_stats(const run_stats& stats) {
   encode_uniqueness(out, stats.uniqueness);
   out.u64(stats.written_by_split.size());
   for (const std::uint64_t n : stats.written_by_split) out.u64(n);
+  out.u64(stats.missing_by_where.size());
+  for (const std::uint64_t n : stats.missing_by_where) out.u64(n);
   return out.take();
 }
 
@@ -307,6 +310,7 @@ run_stats decode_stats(std::string_view bytes) {
   for (std::uint64_t n = in.length(); n > 0; --n) stats.filtered_by_where.push_back(in.u64());
   stats.uniqueness = decode_uniqueness(in);
   for (std::uint64_t n = in.length(); n > 0; --n) stats.written_by_split.push_back(in.u64());
+  for (std::uint64_t n = in.length(); n > 0; --n) stats.missing_by_where.push_back(in.u64());
   in.expect_end();
   return stats;
 }

@@ -8,8 +8,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "chunks/record_layout.hpp"
+#include "fenbatch/core/where_expression.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -37,13 +39,11 @@ struct record_view {
 };
 
 // A field's value: a number when its text reads as one (an integer or a decimal, optional
-// sign), else a string; `missing` when the record has no such field.
-struct field_value {
-  enum class kind : std::uint8_t { missing, number, string };
-  kind type = kind::missing;
-  double number = 0;
-  std::string_view text;  // the field's text, unquoted/unescaped (numbers too)
-};
+// sign, blanks around ignored), else a string; `missing` when the record has no such field.
+// Members: `type` (field_value::kind::missing / number / string), `number`, `text` (the
+// field's text, unquoted/unescaped, numbers too). The type --where evaluates, so that the loop
+// hands read_field's values to it as they are.
+using field_value = core::where_field;
 
 // `name` as typed after '$' (or after "max:"). nullopt when no record of `layout` can have it
 // (a CSV/TSV header without the name, a column number beyond the header's width); on FEN
@@ -52,8 +52,32 @@ struct field_value {
 [[nodiscard]] std::optional<field_ref> resolve_field(std::string_view name,
                                                      const record_layout* layout);
 
-// The field's value in the record; `scratch` backs unquoted or unescaped text.
+// The field's value in the record; `scratch` backs unquoted or unescaped text (so a value
+// lives until the next read_field with the same scratch). What each source gives:
+// - CSV/TSV column: its content (a quoted field unquoted); missing when the record has fewer
+//   fields or is no CSV/TSV record.
+// - JSON path: each dot-separated part a member name, or an index into an array ("evals.0");
+//   a string's decoded text, a number's token, true/false as text; missing for null, an
+//   object or array, a path that does not lead anywhere, or a line that is not JSON.
+// - .plain key: the text after "KEY " on the record's line that starts with it (any line of a
+//   multi-line record text); missing without one.
+// - EPD operation: the operands of the first operation with that opcode, as written (one
+//   quoted string unquoted, \" and \\ read as " and \); an operation without operands is
+//   the empty string; missing without one.
+// - Payload column: the payload split at '|', each part trimmed of blanks, an empty part
+//   before the first '|' not counted ("| 25 | 0.5": 1 is 25, 2 is 0.5); missing past the last.
 [[nodiscard]] field_value read_field(const field_ref& ref, const record_view& record,
                                      std::string& scratch);
+
+// Throws config_error when a name of `names` cannot be in any record of `layout` (a CSV/TSV
+// header without it; resolve_field's nullopt), naming `file` and the field: a usage error
+// before any record of the file is processed.
+void require_fields(const std::vector<std::string>& names, const record_layout& layout,
+                    std::string_view file);
+
+// The .plain key lookup alone: the value of the line "KEY VALUE" in a record text of lines
+// (LF or CRLF), nullopt without one. For readers of .plain records.
+[[nodiscard]] std::optional<std::string_view> plain_key_value(std::string_view text,
+                                                              std::string_view key) noexcept;
 
 }  // namespace fenbatch::pipeline::detail

@@ -11,6 +11,7 @@
 #include "fenbatch/core/line_splitter.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
 #include "formats/csv_record.hpp"
+#include "formats/record_fields.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -160,6 +161,7 @@ record_headers::record_headers(const std::vector<std::string>& inputs, const lin
   options_.fen_field = lines.fen_field;
   options_.header = lines.header;
   options_.columns = lines.columns;
+  options_.where_fields = lines.where_fields;
   for (const std::string& path : inputs) {
     formats_.push_back(lines.format ? *lines.format : infer_input_format(path));
   }
@@ -249,6 +251,7 @@ void record_headers::resolve_column(std::uint32_t file, std::optional<std::strin
                          std::string(to_string(format)) + " record");
     }
   }
+  require_fields(options_.where_fields, layout, name);
   const std::string& wanted = options_.fen_field;
   if (!header && all_digits(wanted) && column_number(wanted) >= 1) {
     layout.column = column_number(wanted) - 1;  // records without it are rejected, each

@@ -36,6 +36,7 @@ std::vector<reference_input> references_of(const run_config& config, const line_
     // because the filter would have dropped it from the test set.
     reference.lines.where.clear();
     reference.lines.where_needs = 0;
+    reference.lines.where_fields.clear();
     reference.lines.identities = 0;
     reference.lines.sample_threshold.reset();
     reference.lines.keys_for_splits = false;
@@ -69,14 +70,17 @@ line_options lines_of(const run_config& config, bool keyed) {
           false,
           config.header,
           config.columns,
-          config.moves};
+          config.moves,
+          {}};
 }
 
 // Each --where compiled, in the order given, and what they read together.
 void compile_where(const run_config& config, line_options& lines) {
   for (const std::string& text : config.where) {
     core::where_program& program = lines.where.emplace_back();
-    if (!core::compile_where(text, program).ok()) throw config_error(where_refusal(text));
+    if (!core::compile_where(text, program, lines.where_fields).ok()) {
+      throw config_error(where_refusal(text));
+    }
     lines.where_needs = static_cast<core::where_needs>(lines.where_needs | program.needs());
   }
 }

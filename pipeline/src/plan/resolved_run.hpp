@@ -67,6 +67,9 @@ struct line_options {
   std::vector<std::string> columns;
   // --apply-moves and --check-move (--exclude-apply-moves for a reference): empty for none.
   record_moves moves;
+  // The `$NAME` fields the --where expressions read, each once: the field table their programs
+  // index (core::compile_where); empty when none reads a field, and for a reference.
+  std::vector<std::string> where_fields;
 };
 
 // --split: each written line goes to the split its position's value falls in

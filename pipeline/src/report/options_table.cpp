@@ -50,6 +50,8 @@ void where_rows(page& p, const run_stats& s, const std::vector<std::string>& whe
     p.element("<code>", where[i], "</code>");
     const std::uint64_t filtered = i < s.filtered_by_where.size() ? s.filtered_by_where[i] : 0;
     p.text(": filtered " + with_commas(filtered));
+    const std::uint64_t missing = i < s.missing_by_where.size() ? s.missing_by_where[i] : 0;
+    if (missing != 0) p.text(", " + with_commas(missing) + " with a field missing");
   }
   p.raw("</td></tr>");
 }

@@ -31,6 +31,7 @@ void process(chunk& c, const line_options& config, std::size_t shard_count,
   c.material.clear();
   c.counts = run_counters{};
   c.filtered_by_where.assign(config.where.size(), 0);
+  c.missing_by_where.assign(config.where.size(), 0);
   for (std::vector<core::position_key>& keys : c.identity_keys) keys.clear();
   const bool with_origins = config.keyed && config.with_origins;
   if (c.layout != nullptr) {

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "chunks/chunk.hpp"
@@ -25,6 +26,7 @@
 #include "fenbatch/core/write.hpp"
 #include "formats/field_records.hpp"
 #include "plan/resolved_run.hpp"
+#include "stages/where_fields.hpp"
 #include "stages/where_values_of.hpp"
 #include "uniqueness/identity_keys.hpp"
 
@@ -133,6 +135,7 @@ struct chunk_lines {
   Records& records;
   written_facts_tally& excluded_facts;  // and filtered lines'
   bool with_source_text;
+  where_field_reader* fields;  // --where's `$NAME` fields (null unless an expression reads one)
 };
 
 // An invalid line: counted by its reason and kept for --rejects. Inlined, as it was written in
@@ -172,16 +175,23 @@ template <loop_options options, class Records, class Record>
   return kept;
 }
 
-// The first --where that does not hold for the line (its index), or where.size().
-template <class Record>
-[[gnu::always_inline]] inline std::size_t first_failed_where(const line_options& config,
+// The first --where that does not hold for the line (its index), or where.size(); counted
+// as `missing` too when a field it reads is missing from the record.
+template <class Records, class Record>
+[[gnu::always_inline]] inline std::size_t first_failed_where(const chunk_lines<Records>& lines,
                                                              const Record& rec,
+                                                             std::string_view line,
                                                              std::uint64_t signature,
                                                              core::castling_class castling) {
+  const line_options& config = lines.config;
   core::where_values values;
   fill_where_values(rec, config.where_needs, signature, castling, values);
+  if (lines.fields != nullptr) values.fields = lines.fields->read(rec, line);
   std::size_t i = 0;
   while (i < config.where.size() && config.where[i].evaluate(values)) ++i;
+  if (values.fields != nullptr && i < config.where.size() && config.where[i].misses_field(values)) {
+    ++lines.c.missing_by_where[i];
+  }
   return i;
 }
 
@@ -230,7 +240,7 @@ template <loop_options options, class Records, class Record>
   line_outcome outcome = line_outcome::kept;
   if (const std::size_t failed = lines.config.where.empty()
                                      ? 0
-                                     : first_failed_where(lines.config, rec, signature, castling);
+                                     : first_failed_where(lines, rec, line, signature, castling);
       failed < lines.config.where.size()) {
     ++c.filtered_by_where[failed];
     ++n.filtered;
@@ -322,7 +332,12 @@ void process_lines(chunk& c, const line_options& config, const dedupe_set* exclu
   run_counters& n = c.counts;
   written_facts_tally excluded_facts;
   const bool with_source_text = config.with_source_text;
-  const chunk_lines<Records> lines{c, config, excluded, records, excluded_facts, with_source_text};
+  std::optional<where_field_reader> fields;
+  if constexpr (options.selecting) {
+    if (!config.where_fields.empty()) fields.emplace(config.where_fields, c.layout);
+  }
+  const chunk_lines<Records> lines{
+      c, config, excluded, records, excluded_facts, with_source_text, fields ? &*fields : nullptr};
   // Most canonical lines are no longer than their input; reserve once, grow rarely.
   c.text.reserve_more(c.input.data.size() + c.input.data.size() / 4 + 256);
 

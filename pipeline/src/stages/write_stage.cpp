@@ -70,6 +70,7 @@ void write_stage::consume(chunk& c) {
   stats_.merge(c.counts);
   stats_.inputs[c.input.file_index].counts.merge(c.counts);
   add_index_wise(stats_.filtered_by_where, c.filtered_by_where);
+  add_index_wise(stats_.missing_by_where, c.missing_by_where);
   c.material.add_to(stats_.material);
   count_dropped_material(c);
   write_valid(c);

@@ -41,6 +41,7 @@ void run_stats::merge(const run_stats& later, unsigned samples_per_reason) {
                         later.inputs_changed.end());
   stopped_at_max_bytes = stopped_at_max_bytes || later.stopped_at_max_bytes;
   add_index_wise(filtered_by_where, later.filtered_by_where);
+  add_index_wise(missing_by_where, later.missing_by_where);
   add_index_wise(written_by_split, later.written_by_split);
 
   for (const auto& [signature, count] : later.material) material[signature] += count;

@@ -226,8 +226,8 @@ void write_per_input(json_writer& w, const run_stats& s) {
   w.end_array();
 }
 
-// Each --where with the lines it filtered (each line under the first that did not hold); []
-// without --where.
+// Each --where with the lines it filtered (each line under the first that did not hold) and, of
+// those, the lines with a field it reads missing; [] without --where.
 void write_filtered_by_where(json_writer& w, const run_stats& s, const report_options& asked) {
   w.key("filtered_by_where");
   w.begin_array();
@@ -235,6 +235,7 @@ void write_filtered_by_where(json_writer& w, const run_stats& s, const report_op
     w.begin_object();
     w.member("where", std::string_view(asked.where[i]));
     w.member("filtered", i < s.filtered_by_where.size() ? s.filtered_by_where[i] : 0);
+    w.member("missing", i < s.missing_by_where.size() ? s.missing_by_where[i] : 0);
     w.end_object();
   }
   w.end_array();

@@ -9,9 +9,16 @@
 //   and        := not ('and' not)*
 //   not        := 'not' not | comparison
 //   comparison := operand (('==' | '!=' | '<' | '<=' | '>' | '>=') operand)?
-//   operand    := integer | word | string | name | 'abs' '(' expression ')' | '(' expression ')'
+//   operand    := integer | decimal | word | string | name | field
+//                 | 'abs' '(' expression ')' | '(' expression ')'
 // - integer: decimal digits with an optional leading '-' written against them ("-750"), of
 //   magnitude at most 2^63 - 1. There is no arithmetic and no unary minus: "- 5" is an error.
+// - decimal: an integer, '.', digits ("0.5", "-0.25"); no exponent, no "1." or ".5".
+// - field (issue 29): '$' and a name of letters, digits and _ . - (and any byte above 0x7F):
+//   "$score", "$2", "$evals.0.depth"; or '${' any text but '}' '}' for other names
+//   ("${Best Move}"). What it names is the record's business (a column, a key, an EPD
+//   operation...): the run looks the name up in each record
+//   (pipeline/src/formats/record_fields.hpp).
 // - word: one of w b (a side), none standard chess960 (a castling class), 8x8 10x8 (a board).
 // - string: "..." with no escapes; it holds any byte but '"'.
 // - name: the vocabulary, where_name below. Names, words and keywords are lower case and exact.
@@ -20,8 +27,19 @@
 // - Parentheses, abs( and not nest at most where_max_nesting levels deep (the parser recurses
 //   only there; chains of and/or are loops).
 //
-// Types: integer, boolean, side, castling, board and string.
+// Types: integer, number, boolean, side, castling, board and string.
 // - integer: the integer names, integers, abs(integer).
+// - number: decimals, fields, abs(number). An integer and a number compare as numbers (the
+//   integer converted to a double): "pieces < 10.5", "$score > 100", "$x == 1" holds for a
+//   field "1.0" or "1". All six operators.
+// - A field's value in a record is a number when its text reads as one (optional sign, digits,
+//   optional '.' and digits; blanks around ignored), else a string, or missing. A comparison
+//   that meets a missing field, or a string field where a number is compared, is false (for
+//   != too: "$x != 5" is false when x is missing or "abc"); `not` of it is then true.
+// - A field compared with == or != to a quoted string compares its text (unquoted, unescaped;
+//   a number field by its text too: "$result == \"1\"" holds for 1, not for 1.0). Two fields
+//   compared with == or != compare as numbers when both are, else by text. A quoted string
+//   compared with <, <=, >, >= is a type_mismatch error.
 // - boolean: in_check, ep, every comparison, not, and, or. Booleans stand bare ("in_check",
 //   "not ep") and compare with == and != to other booleans. There are no true/false words.
 // - side, castling, board: the names and words of each; == and != only, within one type
@@ -54,7 +72,7 @@
 
 namespace fenbatch::core {
 
-enum class where_type : std::uint8_t { integer, boolean, side, castling, board, string };
+enum class where_type : std::uint8_t { integer, boolean, side, castling, board, string, number };
 
 // "an integer", "a boolean", "a side", ... for messages.
 [[nodiscard]] std::string_view where_type_phrase(where_type t) noexcept;
@@ -99,6 +117,20 @@ static_assert(where_name_count <= 16);
   return static_cast<where_needs>(1U << static_cast<unsigned>(n));
 }
 
+// The value of one field (`$NAME`) in one record: a number when its text reads as one, else a
+// string; `missing` when the record has no such field. `text` views the field's text (unquoted,
+// unescaped; numbers too).
+struct where_field {
+  enum class kind : std::uint8_t { missing, number, string };
+  kind type = kind::missing;
+  double number = 0;
+  std::string_view text;
+};
+
+// Reads `text` as a field value: a number (optional + or -, digits, optional '.' and digits, or
+// '.' and digits; blanks around ignored; no exponent, no inf or nan) or else a string.
+[[nodiscard]] where_field read_where_field(std::string_view text) noexcept;
+
 // The values of one position. The caller fills those the program needs (the rest are not read).
 struct where_values {
   std::int64_t pieces = 0;
@@ -118,6 +150,10 @@ struct where_values {
   board_kind board = board_kind::eight_by_eight;
   bool in_check = false;
   bool ep = false;
+  // The fields of the record (issue 29), indexed as the run's field table
+  // (compile_where's `field_names`); read only by programs with fields. Null: every field is
+  // missing.
+  const where_field* fields = nullptr;
 };
 
 // Why an expression was refused: X(name, description).
@@ -139,7 +175,8 @@ struct where_values {
   X(expected_boolean, "an operand of not, and, or, or the expression, is not a boolean")           \
   X(expected_integer, "the operand of abs is not an integer")                                      \
   X(type_mismatch, "a comparison between types that do not compare")                               \
-  X(bad_signature, "a string compared with signature is no material signature")
+  X(bad_signature, "a string compared with signature is no material signature")                   \
+  X(bad_field, "a '$' without a field name, or '${' without its '}'")
 // clang-format on
 
 #define FENBATCH_WHERE_ERRC_ENUMERATOR(name, description) name,
@@ -177,6 +214,20 @@ enum class where_op : std::uint8_t {
   logical_not,
   logical_and,
   logical_or,
+  // Fields and decimals (issue 29). A number is a double's bits on the stack; a field that is
+  // missing or a string loads as NaN, which every number comparison finds false.
+  load_field,    // field `operand`'s number, or NaN
+  number_equal,  // a == b as numbers; `operand` bit 1: a is an integer, bit 2: b is
+  number_not_equal,
+  number_less,
+  number_less_equal,
+  number_greater,
+  number_greater_equal,
+  absolute_number,   // |top| as a number
+  field_text_equal,  // field `operand` present and its text == string `operand2`
+  field_text_not_equal,
+  fields_equal,  // fields `operand` and `operand2` present and equal (as numbers if both are)
+  fields_not_equal,
 };
 
 struct where_instruction {
@@ -196,19 +247,31 @@ class where_compiler;
 
 class where_program {
  public:
-  // Whether the expression holds for these values. Reads only the names in needs().
+  // Whether the expression holds for these values. Reads only the names in needs() and, when
+  // fields() is not empty, values.fields.
   [[nodiscard]] bool evaluate(const where_values& values) const noexcept;
   [[nodiscard]] where_needs needs() const noexcept { return needs_; }
   [[nodiscard]] bool needs(where_name n) const noexcept { return (needs_ & needs_bit(n)) != 0; }
   [[nodiscard]] const std::vector<where_instruction>& code() const noexcept { return code_; }
+  // The fields it reads (indices in the field table), each once, in order of first use.
+  [[nodiscard]] const std::vector<std::uint32_t>& fields() const noexcept { return fields_; }
+  // Whether a field it reads is missing in these values (for the `missing` statistic).
+  [[nodiscard]] bool misses_field(const where_values& values) const noexcept;
 
  private:
   friend class detail::where_compiler;
   std::vector<where_instruction> code_;
+  std::vector<std::string> strings_;  // the text compared with fields (field_text_*)
+  std::vector<std::uint32_t> fields_;
   where_needs needs_ = 0;
 };
 
 // Compiles `expression`; on an error `out` is left empty (a program that needs nothing).
+// `field_names` is the run's field table: each `$NAME` gets the index of its name there,
+// appended when new, so that the expressions of one run share one index per name.
+[[nodiscard]] where_error compile_where(std::string_view expression, where_program& out,
+                                        std::vector<std::string>& field_names);
+// The same with a table of its own (for checking an expression alone).
 [[nodiscard]] where_error compile_where(std::string_view expression, where_program& out);
 
 }  // namespace fenbatch::core

@@ -116,6 +116,9 @@ struct run_stats : run_counters {
   // under the first expression that did not hold for it (so they sum to `filtered`). Empty
   // without --where.
   std::vector<std::uint64_t> filtered_by_where;
+  // Per expression, of the lines it filtered: those that had a `$NAME` field it reads missing
+  // (a typo in a name shows here). Empty without --where.
+  std::vector<std::uint64_t> missing_by_where;
   // With --uniqueness: the distinct positions under each identity; unset without it.
   std::optional<uniqueness_stats> uniqueness;
   // With --split, per split in the order given: the lines written to its file (within
