@@ -158,7 +158,8 @@ resolved_run resolve_run(const run_config& config) {
                 !config.counts_path.empty() && !survivors.needs_final_count(), survivors};
 
   run.inputs = {config.inputs,
-                {config.use_mmap, config.allow_special_files, config.max_bytes},
+                {config.use_mmap, config.allow_special_files, config.max_bytes,
+                 inputs_format(config) == input_format::plain},
                 config.chunk_size};
   run.lines = lines_of(config, run.dedupe.enabled);
   compile_where(config, run.lines);

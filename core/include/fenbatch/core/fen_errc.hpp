@@ -91,7 +91,11 @@ namespace fenbatch::core {
   X(json_syntax, "not a well-formed JSON value")                                                   \
   X(json_not_object, "the JSON value is not an object")                                            \
   X(json_missing_key, "the JSON object has no FEN key")                                            \
-  X(json_not_string, "the FEN key's value is not a string")
+  X(json_not_string, "the FEN key's value is not a string")                                        \
+  X(plain_bad_line, "a .plain line that is neither KEY VALUE nor e")                               \
+  X(plain_no_fen, "a .plain record without a fen line")                                            \
+  X(plain_repeated_key, "a key given twice in one .plain record")                                  \
+  X(plain_unterminated, "a .plain record without its e line (cut, or over 64 lines)")
 // clang-format on
 
 #define FENBATCH_FEN_ERRC_ENUMERATOR(name, description) name,

@@ -1,0 +1,70 @@
+// Stockfish's .plain records (the text `stockfish convert` reads): lines `KEY VALUE` up to a
+// line `e`, in any order; `fen` holds the position. The parallel stage reads and writes them one
+// record at a time (stages/process_plain_records.hpp): the position is validated and written
+// canonically (6 fields) in its `fen` line; every other line is kept verbatim, in order, with
+// LF endings.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "chunks/text_buffer.hpp"
+#include "fenbatch/core/fen_errc.hpp"
+#include "fenbatch/core/record.hpp"
+#include "fenbatch/core/ten_by_eight/record.hpp"
+#include "plan/resolved_run.hpp"
+
+namespace fenbatch::pipeline::detail {
+
+// A record has at most this many lines, its `e` included: past them, without an `e`, the lines
+// read are rejected as one record (plain_unterminated) and the next line starts a new one, so
+// that garbage without `e` costs neither memory nor a quadratic check of repeated keys.
+inline constexpr std::uint32_t max_plain_record_lines = 64;
+
+// Whether a line of a .plain input can be a record's line: `KEY VALUE` (a key of one or more
+// bytes, none of them a space, then one space and the value, possibly empty) or `e`.
+[[nodiscard]] bool is_plain_record_line(std::string_view line) noexcept;
+
+// How the parallel stage reads and writes .plain records: read() then, for a valid position,
+// write(). A record's text is its lines as read, from its first line's start to the end of its
+// `e` line (without that line's LF); lines end in LF or CR LF. Columns count in the record as
+// record_on_one_line() shows it.
+class plain_records {
+ public:
+  static constexpr bool has_header = false;
+
+  explicit plain_records(const line_options& lines);
+
+  // The record's verdict: plain_bad_line, plain_repeated_key or plain_no_fen for its shape,
+  // else parse_record's verdict on its `fen` value.
+  core::fen_status read(std::string_view record, core::record& rec);
+  // Appends the record read last, its `fen` value canonical, with LF endings; returns the bytes
+  // appended.
+  std::size_t write(const core::record& rec, std::string_view record, text_buffer& text);
+
+  // After read() rejected the record: whether its shape was right and its position's first
+  // rank is ten squares wide, so that the 10x8 reader owns the verdict.
+  [[nodiscard]] bool routes_to_ten_by_eight(std::string_view record) const noexcept;
+  core::fen_status read(std::string_view record, core::ten_by_eight::record& rec);
+  std::size_t write(const core::ten_by_eight::record& rec, std::string_view record,
+                    text_buffer& text);
+
+ private:
+  core::fen_status read_shape(std::string_view record) noexcept;
+
+  const line_options& lines_;
+  std::string_view fen_;          // the `fen` value of the record read last
+  std::uint32_t fen_column_ = 0;  // where it starts, 1-based, in the record on one line
+  bool shape_ok_ = false;
+};
+
+// A record as one line, for --rejects and --duplicates, whose entries are one line each: its
+// lines joined by " | " (CRs dropped), in `scratch`; a text without LF is returned as it is.
+[[nodiscard]] std::string_view record_on_one_line(std::string_view text, std::string& scratch);
+
+// The canonical position in a record as plain_records wrote it: its `fen` value.
+[[nodiscard]] std::string_view written_plain_position(std::string_view record) noexcept;
+
+}  // namespace fenbatch::pipeline::detail
