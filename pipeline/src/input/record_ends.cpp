@@ -28,7 +28,8 @@ std::size_t record_start_at_or_after_line(std::string_view text, std::size_t at)
   for (std::size_t lf = text.find('\n', at); lf < limit; lf = text.find('\n', lf + 1)) {
     if (is_record_end_line(text, lf)) return lf + 1;
   }
-  return at;
+  // No `e` before the text's end: the rest is one last record, cut at the end.
+  return limit == text.size() ? text.size() : at;
 }
 
 std::uint64_t record_start_at_or_after(std::string_view text, std::uint64_t offset) noexcept {

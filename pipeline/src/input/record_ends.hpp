@@ -21,7 +21,8 @@ inline constexpr std::size_t record_end_search_bytes = std::size_t{1} << 16;
 [[nodiscard]] std::size_t last_record_end(std::string_view text, std::size_t to) noexcept;
 
 // From a line start `at`: `at` when it starts the text or follows an `e` line; else just past
-// the first `e` line that ends within record_end_search_bytes of `at`; else `at`.
+// the first `e` line that ends within record_end_search_bytes of `at`; else the text's end
+// when it comes within them (the last record, without its `e`); else `at`.
 [[nodiscard]] std::size_t record_start_at_or_after_line(std::string_view text,
                                                         std::size_t at) noexcept;
 
