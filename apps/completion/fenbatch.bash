@@ -94,7 +94,7 @@ _fenbatch() {
       return
       ;;
     --input-format)
-      _fenbatch_words 'fen csv tsv jsonl'
+      _fenbatch_words 'fen csv tsv jsonl plain'
       return
       ;;
     --format)

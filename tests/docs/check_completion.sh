@@ -25,7 +25,7 @@ cases=(
   'fenbatch --castling |shredder xfen'
   'fenbatch --ep |always legal pseudo'
   'fenbatch --compress |auto bzip2 gzip none xz zstd'
-  'fenbatch --input-format |csv fen jsonl tsv'
+  'fenbatch --input-format |csv fen jsonl plain tsv'
   'fenbatch-gen --variant |capablanca capablanca-random chess chess960 embassy gothic janus mixed'
   'fenbatch-gen --variant=ch|chess chess960'
   'fenbatch --temp-dir |runs subdir'
