@@ -3,14 +3,19 @@
 // the literal records; columns count in the record on one line (lines joined by " | ").
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "chunks/text_buffer.hpp"
+#include "distributed/input_split.hpp"
 #include "fenbatch/core/record.hpp"
 #include "formats/plain_records.hpp"
+#include "input/input_reader.hpp"
 #include "input/record_ends.hpp"
 #include "plan/resolved_run.hpp"
+#include "temp_dir.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -106,7 +111,76 @@ TEST(RecordEnds, GivesUpPastTheBoundAndCutsAtALine) {
   const std::string near = "x\nyy\ne\n";
   EXPECT_EQ(record_start_at_or_after(near, 1), near.size());
   // No e before the end: the rest stays with what comes before it.
-  EXPECT_EQ(record_start_at_or_after("x\nyy\nzz", 1), 8U);
+  EXPECT_EQ(record_start_at_or_after("x\nyy\nzz", 1), 7U);
+}
+
+// A .plain file: CR LF, a blank line and garbage between records, a last record without LF.
+const std::string plain_file =
+    "fen a b\nscore 1\ne\n\ngarbage\nfen c d\r\nply 2\r\ne\r\nfen x y\nmove m\ne\nfen z w\ne";
+
+// Whether every piece ends where a record ends (its last line is `e`) or at the file's end.
+bool ends_at_records(const std::vector<std::string>& pieces, const std::string& file) {
+  std::string so_far;
+  for (const std::string& piece : pieces) {
+    so_far += piece;
+    const bool at_end = so_far.size() == file.size();
+    if (!at_end && !piece.ends_with("\ne\n") && !piece.ends_with("\ne\r\n")) return false;
+  }
+  return true;
+}
+
+// The chunks an input_reader gives for `range`, each as text.
+std::vector<std::string> chunks_of(const std::string& path, input_range range, bool mapped) {
+  input_reader reader({path}, {mapped, false, 0, true}, {range});
+  std::vector<std::string> pieces;
+  chunk_input c;
+  while (reader.next(c, 1)) {
+    pieces.emplace_back(c.data);
+    c.release();
+  }
+  return pieces;
+}
+
+std::string joined(const std::vector<std::string>& pieces) {
+  std::string out;
+  for (const std::string& p : pieces) out += p;
+  return out;
+}
+
+TEST(RecordEnds, ChunksOfMappedAndStreamedInputsEndWithRecords) {
+  test::temp_dir dir;
+  const std::string path = dir.file("a.plain", plain_file);
+  for (const bool mapped : {true, false}) {
+    const std::vector<std::string> pieces = chunks_of(path, {}, mapped);
+    EXPECT_EQ(joined(pieces), plain_file);
+    EXPECT_TRUE(ends_at_records(pieces, plain_file)) << (mapped ? "mapped" : "streamed");
+  }
+}
+
+TEST(RecordEnds, AdjacentRangesReadEveryRecordOnceAndCountTheirLines) {
+  test::temp_dir dir;
+  const std::string path = dir.file("a.plain", plain_file);
+  const auto lines_in = [](const std::string& text) {
+    const auto lfs = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n'));
+    return lfs + (!text.empty() && text.back() != '\n' ? 1 : 0);
+  };
+  for (std::uint64_t a = 0; a <= plain_file.size() + 1; ++a) {
+    for (std::uint64_t b = a; b <= plain_file.size() + 1; ++b) {
+      SCOPED_TRACE(testing::Message() << "cuts " << a << ", " << b);
+      const input_range parts[] = {{true, 0, a}, {true, a, b}, {true, b, UINT64_MAX}};
+      std::vector<std::string> all;
+      for (const input_range& part : parts) {
+        const std::vector<std::string> pieces = chunks_of(path, part, true);
+        all.insert(all.end(), pieces.begin(), pieces.end());
+        if (!part.whole()) {
+          const partial_line_counts counts = count_partial_lines({path}, {part}, true);
+          EXPECT_EQ(counts[0].lines, lines_in(joined(pieces)));
+        }
+      }
+      ASSERT_EQ(joined(all), plain_file);
+      EXPECT_TRUE(ends_at_records(all, plain_file));
+    }
+  }
 }
 
 }  // namespace

@@ -172,7 +172,7 @@ TEST(StatsWire, ReasonsThatAreNotErrorsAreRefused) {
   }
   // The last reason is accepted in that place.
   bytes[at] = static_cast<char>(core::fen_errc_count - 1);
-  EXPECT_EQ(decode_stats(bytes).invalid_samples[0].reason, fen_errc::json_not_string);
+  EXPECT_EQ(decode_stats(bytes).invalid_samples[0].reason, fen_errc::plain_unterminated);
 }
 
 TEST(StatsWire, FlagsOtherThanZeroOrOneAreRefused) {
