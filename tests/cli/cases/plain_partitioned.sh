@@ -36,7 +36,7 @@ plain_run() {
 mode() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["memory"]["dedupe"])' "$1"; }
 plain_run mem -j2
 echo "reference: dedupe in $(mode mem.json)"
-for args in "-j1" "-j2" "-j2 --chunk-size 3000"; do
+for args in "-j1" "-j2" "-j2 --chunk-size 100000"; do
   name="p${args// /}"
   # shellcheck disable=SC2086
   plain_run "$name" --memory-limit 16M --temp-dir spill $args
