@@ -98,7 +98,7 @@ _fenbatch() {
       return
       ;;
     --format)
-      _fenbatch_words 'fen epd keep'
+      _fenbatch_words 'fen epd keep plain'
       return
       ;;
     --castling)

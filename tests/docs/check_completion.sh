@@ -21,7 +21,7 @@ cases=(
   'fenbatch --key=p|placement position'
   'fenbatch --key=m|mirror'
   'fenbatch -d --key f|fen'
-  'fenbatch --format |epd fen keep'
+  'fenbatch --format |epd fen keep plain'
   'fenbatch --castling |shredder xfen'
   'fenbatch --ep |always legal pseudo'
   'fenbatch --compress |auto bzip2 gzip none xz zstd'

@@ -5,6 +5,7 @@
 
 #include "fenbatch/core/ten_by_eight/write.hpp"
 #include "fenbatch/core/write.hpp"
+#include "formats/field_records.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -160,6 +161,11 @@ std::string_view written_plain_position(std::string_view record) noexcept {
     if (position.empty() && line.starts_with("fen ")) position = line.substr(4);
   });
   return position;
+}
+
+std::string_view written_position_of(const chunk& c, std::string_view text, std::string& scratch) {
+  if (c.written_as_plain) return written_plain_position(text);
+  return c.layout != nullptr ? written_position(*c.layout, text, scratch) : text;
 }
 
 }  // namespace fenbatch::pipeline::detail

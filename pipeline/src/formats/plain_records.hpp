@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "chunks/chunk.hpp"
 #include "chunks/text_buffer.hpp"
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/core/record.hpp"
@@ -66,5 +67,11 @@ class plain_records {
 
 // The canonical position in a record as plain_records wrote it: its `fen` value.
 [[nodiscard]] std::string_view written_plain_position(std::string_view record) noexcept;
+
+// The canonical position in a record of c's text (without its LF), for the statistics and side
+// files that show positions: a .plain record's `fen` value, a CSV/TSV/JSON field's content
+// (written_position), or a FEN line itself.
+[[nodiscard]] std::string_view written_position_of(const chunk& c, std::string_view text,
+                                                   std::string& scratch);
 
 }  // namespace fenbatch::pipeline::detail

@@ -108,6 +108,7 @@ void record_headers::prepare(chunk& c, const input_reader& inputs) {
                        std::string(to_string(format)) + " record");
   }
   layouts_[file].column = resolve_column(names, fen_field_);
+  layouts_[file].column_names = names;
   if (layouts_[file].column == names.size()) {
     throw config_error(name + ": the header has no column " +
                        (fen_field_.empty() ? std::string("named fen") : "'" + fen_field_ + "'") +

@@ -60,6 +60,8 @@ struct line_options {
   std::optional<std::uint64_t> sample_threshold;
   std::uint64_t sample_seed = 1;
   bool keys_for_splits = false;
+  // run_config::plain_output: each record written as a .plain record (formats/plain_records).
+  bool plain_output = false;
 };
 
 // --split: each written line goes to the split its position's value falls in

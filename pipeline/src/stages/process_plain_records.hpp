@@ -18,4 +18,11 @@ namespace fenbatch::pipeline::detail {
 void process_plain_records(chunk& c, const line_options& config, const dedupe_set* excluded,
                            bool with_origins);
 
+// --format plain (line_options::plain_output) for FEN/EPD lines and CSV/TSV records: read as
+// usual (process_lines.hpp), each kept record written as a .plain record: `fen` and the
+// canonical position (6 fields), a CSV/TSV record's other columns as `NAME VALUE` lines in
+// order, then `e`. No CSV/TSV header is written.
+void process_as_plain(chunk& c, const line_options& config, const dedupe_set* excluded,
+                      bool with_origins);
+
 }  // namespace fenbatch::pipeline::detail
