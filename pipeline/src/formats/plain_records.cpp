@@ -1,6 +1,8 @@
 #include "formats/plain_records.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
 
 #include "fenbatch/core/ten_by_eight/write.hpp"
@@ -26,79 +28,13 @@ void for_each_line(std::string_view text, Visit&& visit) {
 constexpr std::string_view fen_key = "fen";
 constexpr std::uint32_t line_separator_width = 3;  // " | " in the record on one line
 
-// The record's lines with `fen`'s value replaced by what write_fen(value, out) writes there
-// (returning the bytes written), each line ended by a LF; returns the bytes appended.
-template <class WriteFen>
-std::size_t write_lines(std::string_view record, std::string_view fen, std::size_t fen_room,
-                        text_buffer& text, WriteFen&& write_fen) {
-  text.reserve_more(record.size() + fen_room + 2);
-  char* const start = text.end();
-  char* out = start;
-  for_each_line(record, [&](std::string_view line) {
-    if (fen.data() > line.data() && fen.data() <= line.data() + line.size()) {
-      const auto prefix = static_cast<std::size_t>(fen.data() - line.data());
-      std::memcpy(out, line.data(), prefix);
-      out += prefix;
-      out += write_fen(out);
-    } else {
-      std::memcpy(out, line.data(), line.size());
-      out += line.size();
-    }
-    *out++ = '\n';
-  });
-  const auto length = static_cast<std::size_t>(out - start);
-  text.grow_by(length);
-  return length;
+// Where the first space is (the line's size if none): keys are a few bytes, shorter than a
+// call to memchr.
+[[nodiscard]] std::size_t first_space(std::string_view line) noexcept {
+  std::size_t i = 0;
+  while (i < line.size() && line[i] != ' ') ++i;
+  return i;
 }
-
-}  // namespace
-
-bool is_plain_record_line(std::string_view line) noexcept {
-  const std::size_t space = line.find(' ');
-  return line == "e" || (space != 0 && space != std::string_view::npos);
-}
-
-plain_records::plain_records(const line_options& lines) : lines_(lines) {}
-
-core::fen_status plain_records::read_shape(std::string_view record) noexcept {
-  shape_ok_ = false;
-  fen_ = {};
-  std::array<std::string_view, max_plain_record_lines> keys;
-  std::size_t key_count = 0;
-  std::uint32_t column = 1;  // of the line's start, in the record on one line
-  core::fen_status status;
-  for_each_line(record, [&](std::string_view line) {
-    if (!status.ok() || line == "e") return;
-    const std::size_t space = line.find(' ');
-    if (space == 0 || space == std::string_view::npos) {
-      status = {core::fen_errc::plain_bad_line, column};
-      return;
-    }
-    const std::string_view key = line.substr(0, space);
-    for (std::size_t i = 0; i < key_count; ++i) {
-      if (keys[i] == key) {
-        status = {core::fen_errc::plain_repeated_key, column};
-        return;
-      }
-    }
-    if (key_count == keys.size()) {
-      status = {core::fen_errc::plain_unterminated, column};
-      return;
-    }
-    keys[key_count++] = key;
-    if (key == fen_key) {
-      fen_ = line.substr(space + 1);
-      fen_column_ = column + static_cast<std::uint32_t>(space) + 1;
-    }
-    column += static_cast<std::uint32_t>(line.size()) + line_separator_width;
-  });
-  if (!status.ok()) return status;
-  if (fen_.data() == nullptr) return {core::fen_errc::plain_no_fen, 1};
-  shape_ok_ = true;
-  return {};
-}
-
-namespace {
 
 // parse_record's verdict on the `fen` value, its column made the record's.
 core::fen_status in_record(core::fen_status status, std::uint32_t fen_column) noexcept {
@@ -112,17 +48,132 @@ core::fen_status in_record(core::fen_status status, std::uint32_t fen_column) no
 
 }  // namespace
 
-core::fen_status plain_records::read(std::string_view record, core::record& rec) {
-  if (const core::fen_status shape = read_shape(record); !shape.ok()) return shape;
+bool is_plain_record_line(std::string_view line) noexcept {
+  const std::size_t space = first_space(line);
+  return line == "e" || (space != 0 && space != line.size());
+}
+
+plain_records::plain_records(const line_options& lines) : lines_(lines) {
+  write_options_ = lines.write;
+  write_options_.format = core::output_format::fen;
+}
+
+core::fen_status plain_records::split(std::string_view record) noexcept {
+  line_count_ = 0;
+  core::fen_status status;
+  for_each_line(record, [&](std::string_view line) {
+    if (line_count_ == line_slots_.size()) {
+      status = {core::fen_errc::plain_unterminated, 1};
+      return;
+    }
+    line_slots_[line_count_++] = line;
+  });
+  lines_read_ = {line_slots_.data(), line_count_};
+  return status;
+}
+
+namespace {
+
+// A key as compared with the record's others: its first 8 bytes as a number, and its size, so
+// that the few short keys of a record compare without a call to memcmp. Trivial, so that a
+// record's array of them costs nothing until filled.
+struct key_id {
+  std::uint64_t head;
+  const char* data;
+  std::size_t size;
+
+  key_id() = default;
+  explicit key_id(std::string_view key) noexcept : head(0), data(key.data()), size(key.size()) {
+    const std::size_t n = std::min<std::size_t>(size, sizeof head);
+    for (std::size_t i = 0; i < n; ++i) {
+      head |= std::uint64_t{static_cast<unsigned char>(data[i])} << (8 * i);
+    }
+  }
+  // One of 64 bits, the same for the same key: two keys with different bits differ.
+  [[nodiscard]] std::uint64_t bit() const noexcept {
+    return std::uint64_t{1} << ((head * 0x9E3779B97F4A7C15U + size) >> 58);
+  }
+  [[nodiscard]] bool same(const key_id& other) const noexcept {
+    return head == other.head && size == other.size &&
+           (size <= sizeof head || std::memcmp(data, other.data, size) == 0);
+  }
+};
+
+const key_id fen_id{fen_key};
+
+}  // namespace
+
+core::fen_status plain_records::read_shape(std::span<const std::string_view> lines) noexcept {
+  shape_ok_ = false;
+  lines_read_ = lines;
+  fen_ = {};
+  std::array<key_id, max_plain_record_lines> keys;  // the first key_count of them set
+  std::size_t key_count = 0;
+  std::uint64_t seen = 0;    // the keys' bits
+  std::uint32_t column = 1;  // of the line's start, in the record on one line
+  for (const std::string_view line : lines) {
+    if (line == "e") break;
+    const std::size_t space = first_space(line);
+    if (space == 0 || space == line.size()) return {core::fen_errc::plain_bad_line, column};
+    const key_id key(line.substr(0, space));
+    if ((seen & key.bit()) != 0) {  // (else no key so far is this one)
+      for (std::size_t i = 0; i < key_count; ++i) {
+        if (keys[i].same(key)) return {core::fen_errc::plain_repeated_key, column};
+      }
+    }
+    seen |= key.bit();
+    keys[key_count++] = key;  // (at most one per line: lines.size() <= keys.size())
+    if (key.same(fen_id)) {
+      fen_ = line.substr(space + 1);
+      fen_column_ = column + static_cast<std::uint32_t>(space) + 1;
+    }
+    column += static_cast<std::uint32_t>(line.size()) + line_separator_width;
+  }
+  if (fen_.data() == nullptr) return {core::fen_errc::plain_no_fen, 1};
+  shape_ok_ = true;
+  return {};
+}
+
+core::fen_status plain_records::read_lines(std::span<const std::string_view> lines,
+                                           core::record& rec) {
+  if (const core::fen_status shape = read_shape(lines); !shape.ok()) return shape;
   return in_record(core::parse_record(fen_, lines_.decode, rec), fen_column_);
 }
 
-std::size_t plain_records::write(const core::record& rec, std::string_view record,
+core::fen_status plain_records::read(std::string_view record, core::record& rec) {
+  if (const core::fen_status s = split(record); !s.ok()) return s;
+  return read_lines({line_slots_.data(), line_count_}, rec);
+}
+
+template <class WriteFen>
+std::size_t plain_records::write_lines(std::size_t fen_room, text_buffer& text,
+                                       WriteFen&& write_fen) {
+  std::size_t room = fen_room + 1;
+  for (const std::string_view line : lines_read_) room += line.size() + 1;
+  text.reserve_more(room);
+  char* const start = text.end();
+  char* out = start;
+  for (const std::string_view line : lines_read_) {
+    if (fen_.data() > line.data() && fen_.data() <= line.data() + line.size()) {
+      const auto prefix = static_cast<std::size_t>(fen_.data() - line.data());
+      std::memcpy(out, line.data(), prefix);
+      out += prefix;
+      out += write_fen(out);
+    } else {
+      std::memcpy(out, line.data(), line.size());
+      out += line.size();
+    }
+    *out++ = '\n';
+  }
+  const auto length = static_cast<std::size_t>(out - start);
+  text.grow_by(length);
+  return length;
+}
+
+std::size_t plain_records::write(const core::record& rec, std::string_view /*record*/,
                                  text_buffer& text) {
-  core::write_options options = lines_.write;
-  options.format = core::output_format::fen;
-  return write_lines(record, fen_, core::max_written_size(fen_.size()), text,
-                     [&](char* out) { return core::write_record(rec, fen_, options, out); });
+  return write_lines(core::max_written_size(fen_.size()), text,
+                     [&](char* out) { return core::write_record(rec, fen_, write_options_, out); });
 }
 
 bool plain_records::routes_to_ten_by_eight(std::string_view /*record*/) const noexcept {
@@ -130,19 +181,19 @@ bool plain_records::routes_to_ten_by_eight(std::string_view /*record*/) const no
 }
 
 core::fen_status plain_records::read(std::string_view record, core::ten_by_eight::record& rec) {
-  if (const core::fen_status shape = read_shape(record); !shape.ok()) return shape;
+  if (const core::fen_status s = split(record); !s.ok()) return s;
+  if (const core::fen_status shape = read_shape({line_slots_.data(), line_count_}); !shape.ok()) {
+    return shape;
+  }
   return in_record(core::ten_by_eight::parse_record(fen_, lines_.decode, rec), fen_column_);
 }
 
-std::size_t plain_records::write(const core::ten_by_eight::record& rec, std::string_view record,
+std::size_t plain_records::write(const core::ten_by_eight::record& rec, std::string_view /*record*/,
                                  text_buffer& text) {
-  core::write_options options = lines_.write;
-  options.format = core::output_format::fen;
-  return write_lines(
-      record, fen_, core::ten_by_eight::max_written_size(fen_.size()), text,
-      [&](char* out) { return core::ten_by_eight::write_record(rec, fen_, options, out); });
+  return write_lines(core::ten_by_eight::max_written_size(fen_.size()), text, [&](char* out) {
+    return core::ten_by_eight::write_record(rec, fen_, write_options_, out);
+  });
 }
-
 std::string_view record_on_one_line(std::string_view text, std::string& scratch) {
   if (text.find('\n') == std::string_view::npos) return text;
   scratch.clear();

@@ -5,8 +5,10 @@
 // LF endings.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -39,10 +41,14 @@ class plain_records {
   explicit plain_records(const line_options& lines);
 
   // The record's verdict: plain_bad_line, plain_repeated_key or plain_no_fen for its shape,
-  // else parse_record's verdict on its `fen` value.
+  // else parse_record's verdict on its `fen` value (plain_unterminated past
+  // max_plain_record_lines lines).
   core::fen_status read(std::string_view record, core::record& rec);
+  // The same for a record split into lines (without CR or LF) already, as the per-record loop
+  // has it; the lines must live until write().
+  core::fen_status read_lines(std::span<const std::string_view> lines, core::record& rec);
   // Appends the record read last, its `fen` value canonical, with LF endings; returns the bytes
-  // appended.
+  // appended. (`record` is the text read; the lines read are written.)
   std::size_t write(const core::record& rec, std::string_view record, text_buffer& text);
 
   // After read() rejected the record: whether its shape was right and its position's first
@@ -53,10 +59,17 @@ class plain_records {
                     text_buffer& text);
 
  private:
-  core::fen_status read_shape(std::string_view record) noexcept;
+  core::fen_status split(std::string_view record) noexcept;
+  core::fen_status read_shape(std::span<const std::string_view> lines) noexcept;
+  template <class WriteFen>
+  std::size_t write_lines(std::size_t fen_room, text_buffer& text, WriteFen&& write_fen);
 
   const line_options& lines_;
-  std::string_view fen_;          // the `fen` value of the record read last
+  core::write_options write_options_;  // the position: 6 fields
+  std::array<std::string_view, max_plain_record_lines> line_slots_;
+  std::size_t line_count_ = 0;
+  std::span<const std::string_view> lines_read_;  // the lines of the record read last
+  std::string_view fen_;                          // its `fen` value
   std::uint32_t fen_column_ = 0;  // where it starts, 1-based, in the record on one line
   bool shape_ok_ = false;
 };

@@ -1,3 +1,4 @@
+#include <array>
 #include <cstring>
 #include <string>
 
@@ -101,7 +102,9 @@ class field_records_as_plain {
 };
 
 [[nodiscard]] bool is_blank(std::string_view line) noexcept {
-  return line.find_first_not_of(" \t") == std::string_view::npos;
+  // (A record's first line starts with its key: the search is for the rare blank line.)
+  return line.empty() || ((line[0] == ' ' || line[0] == '\t') &&
+                          line.find_first_not_of(" \t") == std::string_view::npos);
 }
 
 // process_lines (process_lines.hpp) over records: the same outcomes, counters and calls.
@@ -116,6 +119,7 @@ void process_records(chunk& c, const line_options& config, const dedupe_set* exc
   c.text.reserve_more(c.input.data.size() + c.input.data.size() / 4 + 256);
 
   core::record rec;
+  std::array<std::string_view, max_plain_record_lines> record_lines;
   core::line_splitter splitter(c.input.data);
   std::uint32_t index = 0;
   for (core::line_span line; splitter.next(line);) {
@@ -129,10 +133,11 @@ void process_records(chunk& c, const line_options& config, const dedupe_set* exc
     const char* end = begin + line.text.size();
     bool ended = line.text == "e";
     const bool starts = ended || is_plain_record_line(line.text);
+    record_lines[0] = line.text;
     std::uint32_t count = 1;
     while (starts && !ended && count < max_plain_record_lines && splitter.next(line)) {
       ++index;
-      ++count;
+      record_lines[count++] = line.text;
       n.crlf_lines += line.crlf ? 1 : 0;
       end = line.text.data() + line.text.size();
       ended = line.text == "e";
@@ -147,7 +152,7 @@ void process_records(chunk& c, const line_options& config, const dedupe_set* exc
       count_invalid(c, {core::fen_errc::plain_unterminated, 1}, record, first);
       continue;
     }
-    const core::fen_status status = records.read(record, rec);
+    const core::fen_status status = records.read_lines({record_lines.data(), count}, rec);
     if (status.ok()) {
       count_and_keep<options>(lines, rec, record, first);
     } else if (records.routes_to_ten_by_eight(record)) {
