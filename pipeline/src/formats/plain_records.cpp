@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -89,6 +90,25 @@ struct key_id {
       head |= std::uint64_t{static_cast<unsigned char>(data[i])} << (8 * i);
     }
   }
+  // The key of a line: up to its first space (the whole line if none). Lines of 8 bytes or
+  // more are searched 8 bytes at a time (the lowest zero byte of word ^ spaces is exact).
+  [[nodiscard]] static key_id of_line(std::string_view line) noexcept {
+    if (line.size() >= sizeof head) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, line.data(), sizeof word);
+      const std::uint64_t x = word ^ 0x2020202020202020U;
+      const std::uint64_t zero = (x - 0x0101010101010101U) & ~x & 0x8080808080808080U;
+      if (zero != 0) {
+        const auto space = static_cast<std::size_t>(std::countr_zero(zero)) / 8;
+        key_id key;
+        key.head = space == 0 ? 0 : word & (~std::uint64_t{0} >> (64 - 8 * space));
+        key.data = line.data();
+        key.size = space;
+        return key;
+      }
+    }
+    return key_id(line.substr(0, first_space(line)));
+  }
   // One of 64 bits, the same for the same key: two keys with different bits differ.
   [[nodiscard]] std::uint64_t bit() const noexcept {
     return std::uint64_t{1} << ((head * 0x9E3779B97F4A7C15U + size) >> 58);
@@ -113,9 +133,9 @@ core::fen_status plain_records::read_shape(std::span<const std::string_view> lin
   std::uint32_t column = 1;  // of the line's start, in the record on one line
   for (const std::string_view line : lines) {
     if (line == "e") break;
-    const std::size_t space = first_space(line);
+    const key_id key = key_id::of_line(line);
+    const std::size_t space = key.size;
     if (space == 0 || space == line.size()) return {core::fen_errc::plain_bad_line, column};
-    const key_id key(line.substr(0, space));
     if ((seen & key.bit()) != 0) {  // (else no key so far is this one)
       for (std::size_t i = 0; i < key_count; ++i) {
         if (keys[i].same(key)) return {core::fen_errc::plain_repeated_key, column};
@@ -148,22 +168,37 @@ core::fen_status plain_records::read(std::string_view record, core::record& rec)
 template <class WriteFen>
 std::size_t plain_records::write_lines(std::size_t fen_room, text_buffer& text,
                                        WriteFen&& write_fen) {
-  std::size_t room = fen_room + 1;
-  for (const std::string_view line : lines_read_) room += line.size() + 1;
-  text.reserve_more(room);
+  std::size_t line_bytes = 0;
+  for (const std::string_view line : lines_read_) line_bytes += line.size() + 1;
+  text.reserve_more(line_bytes + fen_room + 1);
   char* const start = text.end();
   char* out = start;
-  for (const std::string_view line : lines_read_) {
-    if (fen_.data() > line.data() && fen_.data() <= line.data() + line.size()) {
-      const auto prefix = static_cast<std::size_t>(fen_.data() - line.data());
-      std::memcpy(out, line.data(), prefix);
-      out += prefix;
-      out += write_fen(out);
-    } else {
-      std::memcpy(out, line.data(), line.size());
-      out += line.size();
-    }
+  const char* const first = lines_read_.front().data();
+  const char* const last = lines_read_.back().data() + lines_read_.back().size();
+  if (static_cast<std::size_t>(last - first) + 1 == line_bytes) {
+    // LF endings only (the lines are one run of the input): the bytes around the position
+    // in two copies.
+    const auto before = static_cast<std::size_t>(fen_.data() - first);
+    std::memcpy(out, first, before);
+    out += before;
+    out += write_fen(out);
+    const char* const after = fen_.data() + fen_.size();
+    std::memcpy(out, after, static_cast<std::size_t>(last - after));
+    out += last - after;
     *out++ = '\n';
+  } else {
+    for (const std::string_view line : lines_read_) {
+      if (fen_.data() > line.data() && fen_.data() <= line.data() + line.size()) {
+        const auto prefix = static_cast<std::size_t>(fen_.data() - line.data());
+        std::memcpy(out, line.data(), prefix);
+        out += prefix;
+        out += write_fen(out);
+      } else {
+        std::memcpy(out, line.data(), line.size());
+        out += line.size();
+      }
+      *out++ = '\n';
+    }
   }
   const auto length = static_cast<std::size_t>(out - start);
   text.grow_by(length);
