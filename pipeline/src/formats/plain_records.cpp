@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "fenbatch/core/line_limits.hpp"
 #include "fenbatch/core/ten_by_eight/write.hpp"
 #include "fenbatch/core/write.hpp"
 #include "formats/field_records.hpp"
@@ -234,9 +235,12 @@ std::string_view record_on_one_line(std::string_view text, std::string& scratch)
   scratch.clear();
   bool first = true;
   for_each_line(text, [&](std::string_view line) {
+    // Past what a reject shows (core::overlong_line_prefix), nothing more is joined: a record
+    // of huge lines costs no copy of them.
+    if (scratch.size() > core::overlong_line_kept) return;
     if (!first) scratch += " | ";
     first = false;
-    scratch += line;
+    scratch += line.substr(0, core::overlong_line_kept);
   });
   return scratch;
 }

@@ -75,7 +75,8 @@ class plain_records {
 };
 
 // A record as one line, for --rejects and --duplicates, whose entries are one line each: its
-// lines joined by " | " (CRs dropped), in `scratch`; a text without LF is returned as it is.
+// lines joined by " | " (CRs dropped), in `scratch`, as far as core::overlong_line_prefix
+// shows it; a text without LF is returned as it is.
 [[nodiscard]] std::string_view record_on_one_line(std::string_view text, std::string& scratch);
 
 // The canonical position in a record as plain_records wrote it: its `fen` value.
