@@ -18,6 +18,7 @@
 #include "move_options.hpp"
 #include "option_suggestion.hpp"
 #include "option_values.hpp"
+#include "plain_output.hpp"
 #include "reason_list.hpp"
 #include "record_options.hpp"
 #include "selection_options.hpp"
@@ -220,9 +221,10 @@ po::options_description visible_options(command_line& c, option_texts& t) {
   const std::string key_help = "dedupe identity: " + choices_with_default(config.key) +
                                " (fen adds the counters, board is placement and side only)";
   const std::string format_help =
-      "output format: fen (6 fields), epd (4 fields + operations) or keep (each record's own "
-      "form); default: keep for an output named *.epd (before a compression suffix) when the "
-      "input is FEN/EPD, else fen";
+      "output format: fen (6 fields), epd (4 fields + operations), keep (each record's own "
+      "form) or plain (Stockfish's .plain records); default: keep for an output named *.epd "
+      "(before a compression suffix) when the input is FEN/EPD, plain for one named *.plain, "
+      "else fen";
   const std::string castling_help =
       "castling notation: " + choices_with_default(config.write.castling);
   const std::string ep_help = "en-passant square written: " + choices_with_default(config.write.ep);
@@ -423,7 +425,8 @@ std::optional<command_line> parse_command_line(int argc, char** argv, bool print
   config.decode.repair = vm.count("repair") != 0;
   config.decode.payload = vm.count("payload") != 0;
   read_record_options(vm, t.records, config);
-  if (vm.count("format") != 0) {
+  config.plain_output = writes_plain(vm.count("format") != 0, t.format, config.output);
+  if (vm.count("format") != 0 && !config.plain_output) {
     config.write.format = read.choice<output_format>(t.format, "format");
   } else if (config.format.value_or(pipeline::infer_input_format(config.inputs.front())) ==
              pipeline::input_format::fen) {

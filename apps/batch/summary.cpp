@@ -241,14 +241,16 @@ void print_stats(const run_stats& s, const run_config& config) {
   }
   for (const counter c :
        {counter::valid, counter::invalid, counter::skipped_blank, counter::skipped_comment,
-        counter::skipped_header, counter::written, counter::duplicates, counter::unique,
-        counter::excluded, counter::filtered, counter::unsampled, counter::rare}) {
+        counter::skipped_header, counter::skipped_record_lines, counter::written,
+        counter::duplicates, counter::unique, counter::excluded, counter::filtered,
+        counter::unsampled, counter::rare}) {
     const counter_info& info = describe(c);
     if (info.reported == pipeline::counter_reported::with_dedupe && !config.dedupe) {
       continue;
     }
     // Lines that only CSV/TSV inputs and --exclude produce.
     if (c == counter::skipped_header && info.value(s) == 0) continue;
+    if (c == counter::skipped_record_lines && info.value(s) == 0) continue;
     if (c == counter::excluded && config.exclude_paths.empty()) continue;
     if (c == counter::filtered && config.where.empty()) continue;
     if (c == counter::unsampled && !config.sample) continue;

@@ -95,7 +95,7 @@ _fenbatch() {
       return
       ;;
     --input-format)
-      _fenbatch_words 'fen csv tsv jsonl'
+      _fenbatch_words 'fen csv tsv jsonl plain'
       return
       ;;
     --header)
@@ -103,7 +103,7 @@ _fenbatch() {
       return
       ;;
     --format)
-      _fenbatch_words 'fen epd keep'
+      _fenbatch_words 'fen epd keep plain'
       return
       ;;
     --castling)

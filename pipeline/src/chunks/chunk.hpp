@@ -33,6 +33,9 @@ struct chunk {
   const record_layout* layout = nullptr;
   bool starts_with_header = false;
   std::string_view header_to_write;
+  // Set by the parallel stage: the text holds .plain records (a .plain input, or --format
+  // plain), whatever the layout read.
+  bool written_as_plain = false;
 
   struct valid_line {
     core::position_key key;

@@ -97,7 +97,9 @@ class distributed_run {
     const std::vector<input_range> ranges = open_finals(failure, header);
     // B: line numbering.
     partial_line_counts counts{};
-    held(failure, [&] { counts = count_partial_lines(run_.inputs.paths, ranges); });
+    held(failure, [&] {
+      counts = count_partial_lines(run_.inputs.paths, ranges, run_.inputs.reading.record_ends);
+    });
     agree(comm_, failure);
     const line_numbering numbering(run_.inputs.paths,
                                    decode_counts(comm_.all_gather(encode_counts(counts)),

@@ -16,6 +16,7 @@
 #include "fenbatch/pipeline/io_error.hpp"
 #include "input/decompression.hpp"
 #include "input/input_opening.hpp"
+#include "input/record_ends.hpp"
 #include "input/wide_text.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -78,11 +79,18 @@ std::uint64_t rank_holding(std::uint64_t position, std::uint64_t total, std::uin
   return low;
 }
 
+// Where the part of a file that starts at or after `offset` begins, as mapped_source finds it:
+// at a line start, or with record_ends (.plain) a record start (record_ends.hpp).
+std::uint64_t part_start(std::string_view text, std::uint64_t offset, bool record_ends) {
+  return record_ends ? record_start_at_or_after(text, offset)
+                     : line_start_at_or_after(text, offset);
+}
+
 // The lines of `range` in `text` (a whole file), as mapped_source serves them.
-std::uint64_t count_lines(std::string_view text, const input_range& range) {
-  const std::uint64_t end = line_start_at_or_after(text, range.end);
+std::uint64_t count_lines(std::string_view text, const input_range& range, bool record_ends) {
+  const std::uint64_t end = part_start(text, range.end, record_ends);
   const std::uint64_t begin = std::min(
-      end, range.begin == 0 ? core::bom_length(text) : line_start_at_or_after(text, range.begin));
+      end, range.begin == 0 ? core::bom_length(text) : part_start(text, range.begin, record_ends));
   if (begin == end) return 0;
   const char* first = text.data() + begin;
   const char* last = text.data() + end;
@@ -90,14 +98,16 @@ std::uint64_t count_lines(std::string_view text, const input_range& range) {
   return lfs + (last[-1] != '\n' ? 1 : 0);  // a last line without LF is a line too
 }
 
-std::uint64_t count_lines_in_file(const std::string& path, const input_range& range) {
+std::uint64_t count_lines_in_file(const std::string& path, const input_range& range,
+                                  bool record_ends) {
   opened_file file{open_input(path, input_options{})};
   const auto size = static_cast<std::size_t>(file.in.st.st_size);
   if (!S_ISREG(file.in.st.st_mode) || size == 0) return 0;
   void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, file.in.fd, 0);
   if (map == MAP_FAILED) throw_io_error("mmap", path, errno);
   ::madvise(map, size, MADV_SEQUENTIAL);
-  const std::uint64_t lines = count_lines({static_cast<const char*>(map), size}, range);
+  const std::uint64_t lines =
+      count_lines({static_cast<const char*>(map), size}, range, record_ends);
   ::munmap(map, size);
   return lines;
 }
@@ -162,7 +172,7 @@ std::vector<input_range> split_for_rank(const std::vector<input_probe>& inputs, 
 }
 
 partial_line_counts count_partial_lines(const std::vector<std::string>& paths,
-                                        const std::vector<input_range>& ranges) {
+                                        const std::vector<input_range>& ranges, bool record_ends) {
   partial_line_counts counts{};
   std::size_t n = 0;
   for (std::size_t i = 0; i < ranges.size() && i < paths.size(); ++i) {
@@ -170,7 +180,7 @@ partial_line_counts count_partial_lines(const std::vector<std::string>& paths,
     if (n == counts.size()) {
       throw std::invalid_argument("count_partial_lines: more than two inputs read in part");
     }
-    counts[n++] = {i, count_lines_in_file(paths[i], ranges[i])};
+    counts[n++] = {i, count_lines_in_file(paths[i], ranges[i], record_ends)};
   }
   return counts;
 }

@@ -56,10 +56,12 @@ inline constexpr std::size_t max_partial_ranges = 2;
 using partial_line_counts = std::array<partial_lines, max_partial_ranges>;
 
 // This rank's partial ranges (in input order) and their lines, counted in the mapped files as
-// mapped_source cuts them (a last line without LF counts; a file that is only a BOM has none).
+// mapped_source cuts them (a last line without LF counts; a file that is only a BOM has none;
+// record_ends: .plain inputs, whose parts end after `e` lines).
 // Throws on open/map failure, and std::invalid_argument for more than max_partial_ranges.
 [[nodiscard]] partial_line_counts count_partial_lines(const std::vector<std::string>& paths,
-                                                      const std::vector<input_range>& ranges);
+                                                      const std::vector<input_range>& ranges,
+                                                      bool record_ends = false);
 
 class line_numbering {
  public:

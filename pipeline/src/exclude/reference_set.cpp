@@ -7,6 +7,7 @@
 #include "chunks/chunk.hpp"
 #include "fenbatch/core/fen_errc.hpp"
 #include "fenbatch/pipeline/quoted_name.hpp"
+#include "fenbatch/pipeline/record_format.hpp"
 #include "stages/read_lines.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -26,6 +27,7 @@ std::string_view most_common_reason(const run_counters& counts) {
 run_counters add_reference(const reference_input& reference, input_options reading,
                            std::size_t chunk_size, dedupe_set& set) {
   reading.max_bytes = 0;
+  reading.record_ends = infer_input_format(reference.path) == input_format::plain;
   run_counters total;
   read_lines({reference.path}, reading, chunk_size, reference.lines, [&](const chunk& c) {
     for (const chunk::valid_line& line : c.valid) set.add(line.key);

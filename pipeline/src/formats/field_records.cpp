@@ -11,6 +11,7 @@
 #include "fenbatch/core/write.hpp"
 #include "formats/csv_record.hpp"
 #include "formats/json_record.hpp"
+#include "formats/plain_records.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -116,6 +117,7 @@ struct field_records::state {
 
 std::string_view written_position(const record_layout& layout, std::string_view line,
                                   std::string& scratch) {
+  if (layout.format == input_format::plain) return written_plain_position(line);
   if (layout.format == input_format::jsonl) {
     json_string_member member;
     return find_string_member(line, layout.key, member, scratch).ok() ? member.text

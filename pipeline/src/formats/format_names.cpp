@@ -12,8 +12,8 @@
 namespace fenbatch::pipeline {
 namespace {
 
-constexpr std::array<std::string_view, 4> input_format_names{"fen", "csv", "tsv", "jsonl"};
-static_assert(input_format_names.size() == static_cast<std::size_t>(input_format::jsonl) + 1);
+constexpr std::array<std::string_view, 5> input_format_names{"fen", "csv", "tsv", "jsonl", "plain"};
+static_assert(input_format_names.size() == static_cast<std::size_t>(input_format::plain) + 1);
 constexpr std::array<std::string_view, 6> compression_names{"auto", "none", "zstd",
                                                             "gzip", "xz",   "bzip2"};
 static_assert(compression_names.size() == static_cast<std::size_t>(compression::bzip2) + 1);
@@ -31,7 +31,8 @@ constexpr std::array input_format_suffixes{
     suffix_meaning<input_format>{".csv", input_format::csv},
     suffix_meaning<input_format>{".tsv", input_format::tsv},
     suffix_meaning<input_format>{".jsonl", input_format::jsonl},
-    suffix_meaning<input_format>{".ndjson", input_format::jsonl}};
+    suffix_meaning<input_format>{".ndjson", input_format::jsonl},
+    suffix_meaning<input_format>{".plain", input_format::plain}};
 
 template <std::size_t N>
 std::string joined(const std::array<std::string_view, N>& names, char separator) {

@@ -139,14 +139,14 @@ std::shared_ptr<input_source> make_source(const std::string& path, const input_o
         ::madvise(map, size, MADV_SEQUENTIAL);
         if (!in.owns_fd) in.fd = ::dup(in.fd);
         return std::make_shared<mapped_source>(in.fd, in.st, static_cast<const char*>(map), size,
-                                               range);
+                                               range, options.record_ends);
       }
       // Address-space limits and odd file systems: read instead.
     }
     refuse_partial_reading(in, path, range);
     ::posix_fadvise(in.fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     return std::make_shared<stream_source>(in.fd, in.st, in.owns_fd, path, std::string(), false,
-                                           kind);
+                                           kind, options.record_ends);
   }
   refuse_partial_reading(in, path, range);
   // Pipes, FIFOs, stdin, /proc files (size 0 but content): sniff by reading, then replay.
@@ -155,7 +155,7 @@ std::shared_ptr<input_source> make_source(const std::string& path, const input_o
       sniff_compression(std::string_view(head).substr(0, compression_magic_size));
   if (kind == compression::none) refuse_wide_plain_text(head, in, path);
   return std::make_shared<stream_source>(in.fd, in.st, in.owns_fd, path, std::move(head), true,
-                                         kind);
+                                         kind, options.record_ends);
 }
 
 }  // namespace fenbatch::pipeline::detail

@@ -11,6 +11,9 @@ struct input_options {
   bool allow_special_files = false;
   // Read the lines that start within this many text bytes, all inputs together (0: no limit).
   std::uint64_t max_bytes = 0;
+  // Stockfish's .plain records: chunks and parts of files end after `e` lines
+  // (record_ends.hpp).
+  bool record_ends = false;
 };
 
 }  // namespace fenbatch::pipeline::detail

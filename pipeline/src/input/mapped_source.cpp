@@ -10,6 +10,7 @@
 #include "base/signals.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 #include "input/read_limit.hpp"
+#include "input/record_ends.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -22,17 +23,27 @@ std::uint64_t line_start_at_or_after(std::string_view text, std::uint64_t offset
                        : static_cast<std::uint64_t>(static_cast<const char*>(lf) - text.data()) + 1;
 }
 
+namespace {
+
+// Where the lines (records, with record_ends) that start at or after `offset` begin.
+std::size_t part_start(std::string_view text, std::uint64_t offset, bool record_ends) noexcept {
+  return static_cast<std::size_t>(record_ends ? record_start_at_or_after(text, offset)
+                                              : line_start_at_or_after(text, offset));
+}
+
+}  // namespace
+
 mapped_source::mapped_source(int fd, const struct stat& st, const char* data, std::size_t size,
-                             const input_range& range)
+                             const input_range& range, bool record_ends)
     : input_source(fd, st),
       data_(data),
       size_(size),
-      end_(static_cast<std::size_t>(line_start_at_or_after({data, size}, range.end))),
+      end_(part_start({data, size}, range.end, record_ends)),
+      record_ends_(record_ends),
       mapping_slot_(register_mapped_input(data, size)) {
   if (range.begin != 0) {
     // (The first line's start counts as consumed: the range's input bytes are its own.)
-    position_ =
-        std::min(end_, static_cast<std::size_t>(line_start_at_or_after({data, size}, range.begin)));
+    position_ = std::min(end_, part_start({data, size}, range.begin, record_ends));
     reported_ = position_;
   } else if (core::bom_length(std::string_view(data_, size_)) != 0) {
     position_ = std::min(end_, core::utf8_bom.size());
@@ -70,6 +81,7 @@ bool mapped_source::next(chunk_input& out, std::size_t target) {
     // Extend to the end of the line: never split a line, never read past the range.
     const void* lf = std::memchr(data_ + end, '\n', end_ - end);
     end = lf == nullptr ? end_ : static_cast<std::size_t>(static_cast<const char*>(lf) - data_) + 1;
+    if (record_ends_) end = record_start_at_or_after_line(std::string_view(data_, end_), end);
   }
   out.storage.clear();
   out.data = std::string_view(data_ + position_, end - position_);

@@ -17,8 +17,10 @@ namespace fenbatch::pipeline::detail {
 class mapped_source final : public input_source {
  public:
   // Takes ownership of `fd` and of the mapping [data, data + size); serves the lines of `range`.
+  // record_ends (.plain inputs): chunks and the range's ends fall after `e` lines
+  // (record_ends.hpp).
   mapped_source(int fd, const struct stat& st, const char* data, std::size_t size,
-                const input_range& range = {});
+                const input_range& range = {}, bool record_ends = false);
   ~mapped_source() override;
 
   // Released pages come back from the file when read again.
@@ -35,6 +37,7 @@ class mapped_source final : public input_source {
   std::size_t position_ = 0;
   std::size_t reported_ = 0;  // bytes accounted to chunks so far
   bool bom_ = false;
+  bool record_ends_;
   int mapping_slot_;
 };
 

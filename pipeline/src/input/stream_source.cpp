@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "fenbatch/core/line_splitter.hpp"
+#include "input/record_ends.hpp"
 #include "input/wide_text.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -33,12 +34,14 @@ raw_input make_raw_input(int fd, const struct stat& st, std::string path, std::s
 }  // namespace
 
 stream_source::stream_source(int fd, const struct stat& st, bool owns_fd, std::string path,
-                             std::string head, bool replayed_from_fd, compression kind)
+                             std::string head, bool replayed_from_fd, compression kind,
+                             bool record_ends)
     : input_source(fd, st),
       owns_fd_(owns_fd),
       path_(path),
       kind_(kind),
-      stream_(make_raw_input(fd, st, std::move(path), std::move(head), replayed_from_fd), kind) {}
+      stream_(make_raw_input(fd, st, std::move(path), std::move(head), replayed_from_fd), kind),
+      record_ends_(record_ends) {}
 
 stream_source::~stream_source() {
   if (owns_fd_) ::close(fd_);
@@ -63,7 +66,18 @@ bool stream_source::next(chunk_input& out, std::size_t target) {
     if (cutter_.skipping() && !eof_) continue;
     const auto last_lf = std::find(buffer.rbegin(), buffer.rend(), '\n');
     if (last_lf != buffer.rend()) {
-      const auto cut = static_cast<std::size_t>(buffer.rend() - last_lf);
+      auto cut = static_cast<std::size_t>(buffer.rend() - last_lf);
+      if (record_ends_ && eof_) {
+        cut = buffer.size();  // the last record, even when its `e` has no LF
+      } else if (record_ends_) {
+        // After the last `e` line; read on while none came within the search's bound.
+        const std::size_t record_end = last_record_end({buffer.data(), buffer.size()}, cut);
+        if (record_end == 0 && buffer.size() < target + record_end_search_bytes) {
+          target = buffer.size() + std::max<std::size_t>(target, min_read_ahead);
+          continue;
+        }
+        if (record_end != 0) cut = record_end;
+      }
       carry_.assign(buffer.begin() + static_cast<std::ptrdiff_t>(cut), buffer.end());
       buffer.resize(cut);
       break;

@@ -21,9 +21,10 @@ namespace fenbatch::pipeline::detail {
 
 class stream_source final : public input_source {
  public:
-  // `head`: bytes already read from fd (replayed_from_fd) to sniff the format.
+  // `head`: bytes already read from fd (replayed_from_fd) to sniff the format. record_ends
+  // (.plain inputs): chunks end after `e` lines (record_ends.hpp).
   stream_source(int fd, const struct stat& st, bool owns_fd, std::string path, std::string head,
-                bool replayed_from_fd, compression kind);
+                bool replayed_from_fd, compression kind, bool record_ends = false);
   ~stream_source() override;
 
   bool next(chunk_input& out, std::size_t target) override;
@@ -42,6 +43,7 @@ class stream_source final : public input_source {
   bool eof_ = false;
   bool bom_checked_ = false;
   bool encoding_checked_ = false;
+  bool record_ends_;
   std::uint64_t text_offset_ = 0;
   std::uint64_t bytes_reported_ = 0;  // on-disk bytes accounted to chunks so far
   stream_limit limit_;

@@ -40,6 +40,7 @@ std::vector<reference_input> references_of(const run_config& config, const line_
     reference.lines.identities = 0;
     reference.lines.sample_threshold.reset();
     reference.lines.keys_for_splits = false;
+    reference.lines.plain_output = false;
     reference.lines.moves = {config.exclude_apply_moves, {}};
     if (infer_input_format(path) != format) {
       reference.lines.fen_field.clear();
@@ -49,6 +50,18 @@ std::vector<reference_input> references_of(const run_config& config, const line_
     references.push_back(std::move(reference));
   }
   return references;
+}
+
+// --format plain writes a position and NAME VALUE lines: JSON values have no such lines (nested
+// values, quoting), and a --payload has no names.
+void refuse_plain_output(const run_config& config, input_format format) {
+  if (!config.plain_output) return;
+  if (format == input_format::jsonl) {
+    throw config_error("--format plain: JSON-lines records cannot be written as .plain");
+  }
+  if (config.decode.payload) {
+    throw config_error("--format plain: a --payload has no field names to write in .plain");
+  }
 }
 
 // Every valid line is keyed with dedupe (`keyed`); --exclude keys lines without it.
@@ -171,9 +184,12 @@ resolved_run resolve_run(const run_config& config) {
                 !config.counts_path.empty() && !survivors.needs_final_count(), survivors};
 
   run.inputs = {config.inputs,
-                {config.use_mmap, config.allow_special_files, config.max_bytes},
+                {config.use_mmap, config.allow_special_files, config.max_bytes,
+                 inputs_format(config) == input_format::plain},
                 config.chunk_size};
   run.lines = lines_of(config, run.dedupe.enabled);
+  run.lines.plain_output = config.plain_output;
+  refuse_plain_output(config, inputs_format(config));
   compile_where(config, run.lines);
   if (config.uniqueness) run.lines.identities = counted_identities(run.dedupe.enabled, config.key);
   resolve_selection(config, run);

@@ -70,6 +70,8 @@ struct line_options {
   // The `$NAME` fields the --where expressions read, each once: the field table their programs
   // index (core::compile_where); empty when none reads a field, and for a reference.
   std::vector<std::string> where_fields;
+  // run_config::plain_output: each record written as a .plain record (formats/plain_records).
+  bool plain_output = false;
 };
 
 // --split: each written line goes to the split its position's value falls in

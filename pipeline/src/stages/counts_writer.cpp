@@ -5,6 +5,7 @@
 
 #include "dedupe/survivors.hpp"
 #include "formats/field_records.hpp"
+#include "formats/plain_records.hpp"
 #include "stats/most_repeated_tracker.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -19,7 +20,7 @@ void counts_writer::append_position_and_place(const chunk& c, std::size_t i,
                                               const line_places& places) {
   const chunk::valid_line& line = c.valid[i];
   std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
-  if (c.layout != nullptr) text = written_position(*c.layout, text, scratch_);
+  text = written_position_of(c, text, scratch_);
   record_ += position_fields(text);
   record_ += '\t';
   places.append(record_, line_origin(c.sequence, c.sources[i].line));

@@ -2,6 +2,7 @@
 
 #include "formats/field_records.hpp"
 #include "stages/process_lines.hpp"
+#include "stages/process_plain_records.hpp"
 
 namespace fenbatch::pipeline::detail {
 
@@ -34,7 +35,13 @@ void process(chunk& c, const line_options& config, std::size_t shard_count,
   c.missing_by_where.assign(config.where.size(), 0);
   for (std::vector<core::position_key>& keys : c.identity_keys) keys.clear();
   const bool with_origins = config.keyed && config.with_origins;
-  if (c.layout != nullptr) {
+  c.written_as_plain =
+      config.plain_output || (c.layout != nullptr && c.layout->format == input_format::plain);
+  if (c.layout != nullptr && c.layout->format == input_format::plain) {
+    process_plain_records(c, config, excluded, with_origins);
+  } else if (config.plain_output) {
+    process_as_plain(c, config, excluded, with_origins);
+  } else if (c.layout != nullptr) {
     field_records records(*c.layout, config);
     if (config.moves.empty()) {
       process_with(c, config, excluded, with_origins, records);

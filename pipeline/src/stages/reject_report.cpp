@@ -6,6 +6,7 @@
 
 #include "chunks/line_places.hpp"
 #include "fenbatch/core/line_limits.hpp"
+#include "formats/plain_records.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -49,6 +50,7 @@ void reject_reporter::report(const chunk& c, std::uint64_t line_base,
   if (c.invalid.empty()) return;
   const std::string name = display_name(inputs_.name(c.input.file_index));
   std::string line;
+  std::string record;  // a .plain record's lines on one line
   const unsigned kept_per_reason = samples_kept_per_reason(samples_per_reason_);
   for (const chunk::invalid_line& bad : c.invalid) {
     const std::size_t reason = static_cast<std::size_t>(bad.reason);
@@ -67,7 +69,7 @@ void reject_reporter::report(const chunk& c, std::uint64_t line_base,
     const std::size_t prefix = line.size();
     if (sample) {
       ++sampled_[reason];
-      listeners_.notice(line + escape_for_terminal(bad.text, 200));
+      listeners_.notice(line + escape_for_terminal(record_on_one_line(bad.text, record), 200));
       samples.push_back(
           {name, line_base + bad.line + 1, bad.column,
            c.input.file_offset + static_cast<std::uint64_t>(bad.text.data() - c.input.data.data()),
@@ -77,7 +79,7 @@ void reject_reporter::report(const chunk& c, std::uint64_t line_base,
       line.resize(prefix);
       rejects_->write(line);
       // Verbatim, but for the one overlong-line rule.
-      rejects_->write(core::overlong_line_prefix(bad.text));
+      rejects_->write(core::overlong_line_prefix(record_on_one_line(bad.text, record)));
       rejects_->put('\n');
     }
   }

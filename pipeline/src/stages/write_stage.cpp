@@ -6,6 +6,7 @@
 
 #include "fenbatch/core/position_key.hpp"
 #include "formats/field_records.hpp"
+#include "formats/plain_records.hpp"
 #include "stages/duplicates_writer.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -164,7 +165,7 @@ void write_stage::record_repeated(const chunk& c, std::uint32_t i, std::uint32_t
   const chunk::valid_line& line = c.valid[i];
   repeated_.record_duplicate(line.key, count, [&] {
     std::string_view text = c.text.view(line.text_offset, line.text_length - 1);
-    if (c.layout != nullptr) text = written_position(*c.layout, text, scratch);
+    text = written_position_of(c, text, scratch);
     return key_ == core::key_kind::full ? text : position_fields(text);
   });
 }

@@ -214,6 +214,7 @@ void write_per_input(json_writer& w, const run_stats& s) {
     w.member("blank", c.skipped_blank);
     w.member("comment", c.skipped_comment);
     w.member("header", c.skipped_header);
+    w.member("record_lines", c.skipped_record_lines);
     w.end_object();
     w.member("duplicates", c.duplicates);
     w.member("excluded", c.excluded);

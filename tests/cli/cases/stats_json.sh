@@ -29,7 +29,8 @@ reasons = ("line_too_long nul_byte control_char bad_whitespace non_ascii misplac
            "castling_order ep_syntax bad_halfmove bad_fullmove missing_king too_many_kings "
            "pawn_on_back_rank too_many_pieces too_many_pawns too_much_material "
            "bad_castling_rights bad_ep_square opposite_check impossible_check csv_syntax missing_field "
-           "json_syntax json_not_object json_missing_key json_not_string move_syntax illegal_move").split()
+           "json_syntax json_not_object json_missing_key json_not_string move_syntax illegal_move "
+           "plain_bad_line plain_no_fen plain_repeated_key plain_unterminated").split()
 nonzero = {"nul_byte": 1, "control_char": 1, "non_ascii": 1, "misplaced_bom": 1,
            "field_count": 1, "trailing_garbage": 1, "variant_syntax": 1,
            "bad_epd_operation": 1, "bad_piece_char": 2, "rank_width": 1, "rank_syntax": 1,
@@ -61,7 +62,7 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
     e("input_bytes", s["input_bytes"], size)
     e("bytes", s["bytes"], size)
     e("lines", s["lines"], 35)
-    e("skipped", s["skipped"], {"blank": 2, "comment": 2, "header": 0})
+    e("skipped", s["skipped"], {"blank": 2, "comment": 2, "header": 0, "record_lines": 0})
     e("valid", s["valid"], 13)
     e("invalid", s["invalid"], 18)
     e("invalid_by_reason keys (enum order)", list(s["invalid_by_reason"]), reasons)
@@ -91,7 +92,7 @@ for path, dedupe in ((sys.argv[1], False), (sys.argv[2], True)):
        "filtered": 0, "unsampled": 0, "rare": 0, "invalid": 18, "skipped": 4, "balanced": True})
     e("per_input", s["per_input"], [
         {"path": "mixed.fen", "lines": 35, "valid": 13, "invalid": 18,
-         "invalid_by_reason": nonzero, "skipped": {"blank": 2, "comment": 2, "header": 0},
+         "invalid_by_reason": nonzero, "skipped": {"blank": 2, "comment": 2, "header": 0, "record_lines": 0},
          "duplicates": 3 if dedupe else 0, "excluded": 0, "filtered": 0, "unsampled": 0, "rare": 0,
          "written": 10 if dedupe else 13}])
     e("reference", s["reference"], None)
@@ -127,12 +128,12 @@ e("inputs", s["inputs"], ["mixed.fen", "second.fen"])
 e("options.top", s["options"]["top"], 7)
 e("per_input[0]", s["per_input"][0],
   {"path": "mixed.fen", "lines": 35, "valid": 13, "invalid": 18, "invalid_by_reason": nonzero,
-   "skipped": {"blank": 2, "comment": 2, "header": 0}, "duplicates": 3, "excluded": 0,
+   "skipped": {"blank": 2, "comment": 2, "header": 0, "record_lines": 0}, "duplicates": 3, "excluded": 0,
    "filtered": 0, "unsampled": 0, "rare": 0, "written": 10})
 e("per_input[1]", s["per_input"][1],
   {"path": "second.fen", "lines": 5, "valid": 2, "invalid": 1,
    "invalid_by_reason": {"trailing_garbage": 1},
-   "skipped": {"blank": 1, "comment": 1, "header": 0}, "duplicates": 1, "excluded": 0,
+   "skipped": {"blank": 1, "comment": 1, "header": 0, "record_lines": 0}, "duplicates": 1, "excluded": 0,
    "filtered": 0, "unsampled": 0, "rare": 0, "written": 1})
 e("lines", s["lines"], 40)
 e("invalid_by_reason.trailing_garbage", s["invalid_by_reason"]["trailing_garbage"], 2)

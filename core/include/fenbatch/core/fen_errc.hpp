@@ -96,7 +96,12 @@ namespace fenbatch::core {
   /* --apply-moves and --check-move (uci_moves.hpp). */                                            \
   /* Not a UCI move, or fewer moves than --apply-moves asked for. */                               \
   X(move_syntax, "malformed UCI move, or too few moves")                                           \
-  X(illegal_move, "move not legal in its position")
+  X(illegal_move, "move not legal in its position")                                                \
+  /* Stockfish .plain records (formats/plain_records.hpp). */                                      \
+  X(plain_bad_line, "a .plain line that is neither KEY VALUE nor e")                               \
+  X(plain_no_fen, "a .plain record without a fen line")                                            \
+  X(plain_repeated_key, "a key given twice in one .plain record")                                  \
+  X(plain_unterminated, "a .plain record without its e line (cut, or over 64 lines)")
 // clang-format on
 
 #define FENBATCH_FEN_ERRC_ENUMERATOR(name, description) name,

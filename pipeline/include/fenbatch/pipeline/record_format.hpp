@@ -14,13 +14,14 @@ enum class input_format : std::uint8_t {
   csv,    // RFC 4180, a header line first; the position is one column
   tsv,    // as csv with tabs, no quoting
   jsonl,  // one JSON object per line; the position is a string member
+  plain,  // Stockfish's .plain: KEY VALUE lines up to a line `e`; the position is `fen`
 };
 
 [[nodiscard]] std::string_view to_string(input_format f) noexcept;
 [[nodiscard]] std::optional<input_format> parse_input_format(std::string_view text) noexcept;
-// "fen|csv|tsv|jsonl", for help and errors.
+// "fen|csv|tsv|jsonl|plain", for help and errors.
 [[nodiscard]] std::string input_format_choices();
-// By the name's extension before any compression suffix: .csv, .tsv, .jsonl or .ndjson;
+// By the name's extension before any compression suffix: .csv, .tsv, .jsonl, .ndjson or .plain;
 // anything else (and "-") is fen.
 [[nodiscard]] input_format infer_input_format(std::string_view path) noexcept;
 

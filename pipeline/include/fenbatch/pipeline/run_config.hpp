@@ -114,6 +114,10 @@ struct run_config {
   core::key_kind key = core::key_kind::position;
   core::decode_options decode;
   core::write_options write;
+  // --format plain (or an output named .plain): FEN-line and CSV/TSV inputs written as
+  // Stockfish's .plain records (fen, then the other columns as NAME VALUE, then e). A .plain
+  // input is written as .plain whatever this says.
+  bool plain_output = false;
 
   unsigned threads = 0;              // 0, or more than the CPUs this process may use: that many
   std::size_t chunk_size = 1 << 20;  // bytes per unit of parallel work

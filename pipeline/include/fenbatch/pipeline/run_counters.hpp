@@ -30,6 +30,8 @@
   COUNTER(input, skipped_comment, "skipped.comment", always)                                   \
   /* CSV/TSV header lines (the first line of each such input) */                               \
   COUNTER(input, skipped_header, "skipped.header", always)                                     \
+  /* .plain records' lines after their first (counted there), the e line included */           \
+  COUNTER(input, skipped_record_lines, "skipped.record_lines", always)                         \
   COUNTER(input, valid, "valid", always)                                                       \
   COUNTER(input, invalid, "invalid", always)                                                   \
   COUNTS(input, invalid_by_reason, ::fenbatch::core::fen_errc_count, "invalid_by_reason",      \
@@ -123,7 +125,7 @@ struct run_counters {
   friend bool operator==(const run_counters&, const run_counters&) = default;
 
   [[nodiscard]] std::uint64_t skipped() const noexcept {
-    return skipped_blank + skipped_comment + skipped_header;
+    return skipped_blank + skipped_comment + skipped_header + skipped_record_lines;
   }
   // lines = written + duplicates + excluded + filtered + unsampled + rare + invalid + skipped,
   // always.
