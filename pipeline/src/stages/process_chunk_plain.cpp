@@ -1,5 +1,6 @@
 #include <array>
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "fenbatch/core/ten_by_eight/write.hpp"
@@ -114,8 +115,17 @@ void process_records(chunk& c, const line_options& config, const dedupe_set* exc
   using namespace line_loop;
   run_counters& n = c.counts;
   written_facts_tally excluded_facts;
-  const chunk_lines<plain_records> lines{c,       config,         excluded,
-                                         records, excluded_facts, config.with_source_text};
+  std::optional<where_field_reader> fields;
+  if constexpr (options.selecting) {
+    if (!config.where_fields.empty()) fields.emplace(config.where_fields, c.layout);
+  }
+  const chunk_lines<plain_records> lines{c,
+                                         config,
+                                         excluded,
+                                         records,
+                                         excluded_facts,
+                                         config.with_source_text,
+                                         fields ? &*fields : nullptr};
   c.text.reserve_more(c.input.data.size() + c.input.data.size() / 4 + 256);
 
   core::record rec;
