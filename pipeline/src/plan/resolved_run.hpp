@@ -60,6 +60,11 @@ struct line_options {
   std::optional<std::uint64_t> sample_threshold;
   std::uint64_t sample_seed = 1;
   bool keys_for_splits = false;
+  // --keep max:FIELD / min:FIELD (issue 29): each line that reaches dedupe gets the standing of
+  // this field's value (dedupe/ranked_standing.hpp; chunk::standings), for the partitions to
+  // rank a key's lines. Empty otherwise, for a reference and for the replay of pass 3.
+  std::string ranking_field;
+  bool ranking_by_max = true;
 };
 
 // --split: each written line goes to the split its position's value falls in

@@ -1,6 +1,9 @@
 #include "stages/process_chunk.hpp"
 
+#include <optional>
+
 #include "formats/field_records.hpp"
+#include "formats/record_fields.hpp"
 #include "stages/process_lines.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -12,7 +15,8 @@ namespace {
 template <class Records>
 void process_with(chunk& c, const line_options& config, const dedupe_set* excluded,
                   bool with_origins, Records& records) {
-  if (config.where.empty() && !config.sample_threshold && config.identities == 0) {
+  if (config.where.empty() && !config.sample_threshold && config.identities == 0 &&
+      config.ranking_field.empty()) {
     line_loop::process_with<false>(c, config, excluded, with_origins, records);
   } else {
     line_loop::process_selected(c, config, excluded, with_origins, records);
@@ -32,6 +36,12 @@ void process(chunk& c, const line_options& config, std::size_t shard_count,
   c.counts = run_counters{};
   c.filtered_by_where.assign(config.where.size(), 0);
   for (std::vector<core::position_key>& keys : c.identity_keys) keys.clear();
+  c.standings.clear();
+  // --keep max/min: the field resolved once per chunk (its layout may differ from the last's).
+  std::optional<field_ref> ranking;
+  c.ranked = !config.ranking_field.empty();
+  if (c.ranked) ranking = resolve_field(config.ranking_field, c.layout);
+  c.ranking = ranking ? &*ranking : nullptr;
   const bool with_origins = config.keyed && config.with_origins;
   if (c.layout != nullptr) {
     field_records records(*c.layout, config);
@@ -50,6 +60,7 @@ void process(chunk& c, const line_options& config, std::size_t shard_count,
   n.crlf_lines += c.input.dropped_crlf_lines;
   n.written = n.valid - n.excluded - n.filtered - n.unsampled;
   n.derive_eight_by_eight();
+  c.ranking = nullptr;  // (`ranking` ends here)
   if (config.keyed) {
     group_by_shard(c, shard_count, with_origins);
     c.occurrences.resize(c.valid.size());
