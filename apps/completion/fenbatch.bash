@@ -90,7 +90,7 @@ _fenbatch() {
       return
       ;;
     --keep)
-      _fenbatch_words 'first last'
+      _fenbatch_words 'first last max: min:'
       return
       ;;
     --input-format)
