@@ -45,16 +45,17 @@ std::uint64_t decide_with_final_counts(dedupe_set& set, bool last_origins, key_r
   });
   occurrences.finish_writing();
   spill_reader reader(occurrences, 0, occurrences.size(), buffer);
-  for_each_record([&](const core::position_key& key, std::uint64_t, std::size_t source,
-                      std::uint64_t) {
-    std::uint32_t occurrence = 0;
-    std::memcpy(&occurrence, reader.read(sizeof occurrence), sizeof occurrence);
-    if (rankings != nullptr) {
-      decide(source, rankings->rank(key, occurrence), set.count(key), rankings->best_origin(key));
-      return;
-    }
-    decide(source, occurrence, set.count(key), set.with_origins() ? set.first_origin(key) : 0);
-  });
+  for_each_record(
+      [&](const core::position_key& key, std::uint64_t, std::size_t source, std::uint64_t) {
+        std::uint32_t occurrence = 0;
+        std::memcpy(&occurrence, reader.read(sizeof occurrence), sizeof occurrence);
+        if (rankings != nullptr) {
+          const key_rankings::ranking r = rankings->rank(key, occurrence);
+          decide(source, r.rank, set.count(key), r.best_origin);
+          return;
+        }
+        decide(source, occurrence, set.count(key), set.with_origins() ? set.first_origin(key) : 0);
+      });
   return occurrences.size();
 }
 

@@ -3,13 +3,13 @@
 // its occurrence (survivor_policy.hpp). Fed in the records' order while they are added (first
 // reading of counted_decisions.hpp), asked while they are decided (second reading). Each key
 // keeps at most `places` (--max-per-position) lines: (standing, occurrence, origin), best first.
-// Held beside the set, outside its memory share: about 100 bytes a key with one place.
+// One slot per key (slot_bytes, counted in a partition's set share: partition_plan.cpp) in an
+// open-addressing table beside the set; with places > 1 a key seen more than once also has a
+// list of its places on the heap (outside the share).
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "fenbatch/core/position_key.hpp"
@@ -18,50 +18,47 @@ namespace fenbatch::pipeline::detail {
 
 class key_rankings {
  public:
-  explicit key_rankings(std::uint32_t places) : places_(places) {}
+  // `slots`: the table's first size, as its set's capacity (it grows by doubling at 3/4 load).
+  key_rankings(std::uint32_t places, std::size_t slots);
 
   // The key's `occurrence`-th line (occurrences increase per key): it takes a place when it
   // beats the worst kept one (strictly: an equal standing came later, so it loses).
   void offer(const core::position_key& key, std::uint32_t occurrence, std::uint64_t standing,
-             std::uint64_t origin) {
-    std::vector<line>& best = best_[key];
-    if (best.size() == places_) {
-      if (best.back().standing >= standing) return;
-      best.pop_back();
-    }
-    const auto after =
-        std::upper_bound(best.begin(), best.end(), standing,
-                         [](std::uint64_t s, const line& l) { return s > l.standing; });
-    best.insert(after, line{standing, occurrence, origin});
-  }
+             std::uint64_t origin);
 
-  // The line's rank among its key's lines: 1 for the best, up to `places`; places + 1 for a
-  // line that holds no place.
-  [[nodiscard]] std::uint32_t rank(const core::position_key& key, std::uint32_t occurrence) const {
-    const std::vector<line>& best = best_.at(key);
-    for (std::size_t i = 0; i < best.size(); ++i) {
-      if (best[i].occurrence == occurrence) return static_cast<std::uint32_t>(i + 1);
-    }
-    return places_ + 1;  // (the list is full here, so places_ < the key's count <= 2^32-1)
-  }
-  // The origin of the key's best line: where --duplicates points a dropped line.
-  [[nodiscard]] std::uint64_t best_origin(const core::position_key& key) const {
-    return best_.at(key).front().origin;
-  }
+  struct ranking {
+    std::uint32_t rank = 0;         // 1 for the best line, up to places; places + 1: no place
+    std::uint64_t best_origin = 0;  // where --duplicates points a dropped line
+  };
+  // For a line offered before (its key and occurrence).
+  [[nodiscard]] ranking rank(const core::position_key& key, std::uint32_t occurrence) const;
+
+  struct line {
+    std::uint64_t standing = 0;
+    std::uint64_t origin = 0;
+    std::uint32_t occurrence = 0;
+  };
+  static constexpr std::size_t slot_bytes = 40;  // sizeof(slot)
 
  private:
-  struct line {
-    std::uint64_t standing;
-    std::uint32_t occurrence;
-    std::uint64_t origin;
+  // A key and its best line (its fields flat, so that the slot takes 40 bytes).
+  struct slot {
+    core::position_key key;
+    std::uint64_t standing = 0;
+    std::uint64_t origin = 0;
+    std::uint32_t occurrence = 0;
+    // 0: an empty slot; 1: a key with its best line here; n >= 2: its places in lists_[n-2]
+    std::uint32_t state = 0;
+    [[nodiscard]] line best() const noexcept { return {standing, origin, occurrence}; }
   };
-  struct key_hash {
-    std::size_t operator()(const core::position_key& k) const noexcept {
-      return static_cast<std::size_t>(k.low ^ (k.high * 0x9E3779B97F4A7C15ULL));
-    }
-  };
+  [[nodiscard]] std::size_t find(const core::position_key& key) const noexcept;
+  void grow();
+
   std::uint32_t places_;
-  std::unordered_map<core::position_key, std::vector<line>, key_hash> best_;
+  std::vector<slot> slots_;
+  std::size_t size_ = 0;
+  std::uint64_t seed_;
+  std::vector<std::vector<line>> lists_;  // places > 1: each key's places, best first
 };
 
 }  // namespace fenbatch::pipeline::detail

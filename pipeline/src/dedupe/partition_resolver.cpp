@@ -117,7 +117,7 @@ void decide_leaf_with_final_counts(const resolver_context& context, const partit
     out.file->append({bytes, static_cast<std::size_t>(p - bytes)});
   };
   std::optional<key_rankings> rankings;
-  if (layout.standings_in_records()) rankings.emplace(layout.ranked_places);
+  if (layout.standings_in_records()) rankings.emplace(layout.ranked_places, set.capacity());
   *context.temp_bytes += decide_with_final_counts(
       set, layout.last_origins, rankings ? &*rankings : nullptr, context.directory,
       context.budget.io_buffer, for_each_record, decide);

@@ -115,7 +115,7 @@ std::uint64_t decide_in_set_with_final_counts(const dedupe_wire& wire,
                                               const spill_files& received,
                                               const spill_files& decisions, dedupe_set& set) {
   std::optional<key_rankings> rankings;
-  if (options.ranked_places != 0) rankings.emplace(options.ranked_places);
+  if (options.ranked_places != 0) rankings.emplace(options.ranked_places, set.capacity());
   return decide_with_final_counts(
       set, options.last_origins, rankings ? &*rankings : nullptr, temp_directory(options.temp_dir),
       io_buffer,
@@ -132,9 +132,10 @@ std::uint64_t decide_in_set_with_final_counts(const dedupe_wire& wire,
 
 }  // namespace
 
-bool share_fits_in_memory(std::uint64_t records, bool with_origins,
-                          std::uint64_t memory_bytes) noexcept {
-  const std::uint64_t slot = 16 + 1 + (with_origins ? 8 : 0);
+bool share_fits_in_memory(std::uint64_t records, bool with_origins, std::uint64_t memory_bytes,
+                          bool ranked) noexcept {
+  const std::uint64_t slot =
+      16 + 1 + (with_origins ? 8 : 0) + (ranked ? key_rankings::slot_bytes : 0);
   return records / 3 * 4 * slot <= memory_bytes;
 }
 
@@ -148,7 +149,7 @@ owner_share resolve_owner_share(const dedupe_wire& wire, const partitioned_dedup
     firsts = std::make_unique<first_occurrences>(temp_directory(options.temp_dir), received.size());
   }
   owner_share share;
-  if (share_fits_in_memory(records, wire.with_origins, options.memory_bytes) &&
+  if (share_fits_in_memory(records, wire.with_origins, options.memory_bytes, wire.standings) &&
       wire.finals_in_decisions) {
     dedupe_set set(static_cast<std::size_t>(records), 16, wire.with_origins);
     share.temp_bytes += decide_in_set_with_final_counts(wire, options, received, decisions, set);
