@@ -6,10 +6,11 @@
 #   A start position: lines 1 (5), 3 (9), 4 (mate), 7 (9), 9 (-1)
 #   B after 1.e4: lines 2 (2.5), 6 (2.50), 10 (3)      C KvK: line 8 (no payload)
 #   line 5: invalid
-# Printed per run: the output's lines by number in in.fen, the counts file (each position at
-# its best line), the duplicates file (each dropped line pointing at its position's best
-# line), and the statistics' keep, written, duplicates, rare, unique and reconciliation.
+# Printed per run (survivor_runs.sh): the output's lines by number in in.fen, the counts file
+# (each position at its best line), the duplicates file (each dropped line pointing at its
+# position's best line), and the statistics (all 8x8; most repeated: A 5 times, B 3).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/../survivor_runs.sh"
 cat >in.fen <<'IN'
 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 5
 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 2.5
@@ -22,29 +23,10 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 5 | 9 | second nine
 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 6 7 | -1
 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 3 4 | 3
 IN
-ranked() {
-  echo "== $*"
-  "$FENBATCH" -q --payload "$@" --counts counts.tsv --duplicates dups.txt --stats-json s.json \
-    in.fen out.fen
-  local numbers=""
-  while IFS= read -r line; do
-    numbers+=" $(grep -nxF -- "$line" in.fen | cut -d: -f1)"
-  done <out.fen
-  echo "written lines:$numbers"
-  cat counts.tsv dups.txt
-  python3 - s.json <<'PY'
-import json, sys
-s = json.load(open(sys.argv[1]))
-o = s["options"]
-print("options:", o["dedupe"], o["keep"], o["max_per_position"], o["min_count"])
-print("written", s["written"], "duplicates", s["duplicates"], "rare", s["rare"], "unique",
-      s["unique"], "balanced", s["reconciliation"]["balanced"])
-PY
-}
-ranked --keep max:1
-ranked --keep min:1
-ranked --keep max:1 --max-per-position 2
-ranked --keep min:1 --max-per-position 2 --min-count 3
+survivors --payload --keep max:1
+survivors --payload --keep min:1
+survivors --payload --keep max:1 --max-per-position 2
+survivors --payload --keep min:1 --max-per-position 2 --min-count 3
 # Bad values: exit 2, one line saying what is allowed, nothing written.
 for bad in "--keep max:" "--keep max" "--keep maximum:1" "--keep min"; do
   # shellcheck disable=SC2086

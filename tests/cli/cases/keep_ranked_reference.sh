@@ -8,6 +8,7 @@
 # empty and non-numeric values and rows too short to have it; and FEN lines whose `|` payload's
 # first column holds the same, some lines without a payload.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/../survivor_runs.sh"
 reference="$(dirname "${BASH_SOURCE[0]}")/../../selection/ranked_survivors_reference.py"
 "$FENBATCH_GEN" -n 1500 --seed 29 --variant mixed -o gen.fen
 python3 - gen.fen <<'PY'
@@ -53,10 +54,7 @@ check() {
     for f in counts.tsv dups.txt; do
       cmp -s "ref/$f" "$f" || { echo "FAIL: $input $which $m $n: $f"; diff "ref/$f" "$f" | head; exit 1; }
     done
-    got=$(python3 -c 'import json, sys
-s = json.load(open(sys.argv[1]))
-print("written", s["written"], "duplicates", s["duplicates"], "rare", s["rare"],
-      "unique", s["unique"])' s.json)
+    got=$(outcome_counts s.json)
     [ "$got" = "$expected" ] || { echo "FAIL: $input $which $m $n: $got, expected $expected"; exit 1; }
     echo "$input --keep $which:$field --max-per-position $m --min-count $n: as the reference"
   done <<<"$policies"
