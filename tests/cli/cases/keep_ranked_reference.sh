@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # --keep max:FIELD / min:FIELD (issue 29) against an independent reference
-# (tests/selection/ranked_survivors_reference.py, the issue's rules in plain Python, standard
+# (tests/selection/survivors_reference.py, the issue's rules in plain Python, standard
 # library only): the output, --counts, --duplicates and the statistics' written, duplicates,
 # rare and unique, for max and min with --max-per-position 1 and 3 and --min-count 1 and 2, on
 # generated data (8x8 and 10x8 positions seen up to 9 times, far apart, and invalid lines):
@@ -9,7 +9,7 @@
 # first column holds the same, some lines without a payload.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/../survivor_runs.sh"
-reference="$(dirname "${BASH_SOURCE[0]}")/../../selection/ranked_survivors_reference.py"
+reference="$(dirname "${BASH_SOURCE[0]}")/../../selection/survivors_reference.py"
 "$FENBATCH_GEN" -n 1500 --seed 29 --variant mixed -o gen.fen
 python3 - gen.fen <<'PY'
 import random, sys
@@ -45,12 +45,12 @@ check() {
   shift 4
   "$FENBATCH" -q "$@" --rejects plain.rej "$input" "plain.$kind"
   while read -r which m n; do
-    expected=$(python3 "$reference" "$input" "plain.$kind" plain.rej ref "$kind" "$field" \
-      "$which" "$m" "$n")
+    expected=$(python3 "$reference" "$input" "plain.$kind" plain.rej ref "$which:$field" "$m" \
+      "$n" "$kind")
     rm -f counts.tsv dups.txt
     "$FENBATCH" -q "$@" --keep "$which:$field" --max-per-position "$m" --min-count "$n" \
       --counts counts.tsv --duplicates dups.txt --stats-json s.json "$input" "out.$kind"
-    cmp -s ref/out "out.$kind" || { echo "FAIL: $input $which $m $n: output"; diff ref/out "out.$kind" | head; exit 1; }
+    cmp -s ref/out.fen "out.$kind" || { echo "FAIL: $input $which $m $n: output"; diff ref/out.fen "out.$kind" | head; exit 1; }
     for f in counts.tsv dups.txt; do
       cmp -s "ref/$f" "$f" || { echo "FAIL: $input $which $m $n: $f"; diff "ref/$f" "$f" | head; exit 1; }
     done
@@ -60,4 +60,4 @@ check() {
   done <<<"$policies"
 }
 check csv scores.csv 2 "$(printf 'max 1 1\nmax 3 1\nmax 1 2\nmin 1 1\nmin 3 2\n')"
-check payload scores.fen 1 "$(printf 'max 1 1\nmin 3 2\n')" --payload
+check fen scores.fen 1 "$(printf 'max 1 1\nmin 3 2\n')" --payload
