@@ -1,7 +1,9 @@
 #include "stages/process_chunk.hpp"
 
 #include <optional>
+#include <string>
 
+#include "fenbatch/pipeline/config_error.hpp"
 #include "formats/field_records.hpp"
 #include "formats/record_fields.hpp"
 #include "stages/process_lines.hpp"
@@ -40,7 +42,17 @@ void process(chunk& c, const line_options& config, std::size_t shard_count,
   // --keep max/min: the field resolved once per chunk (its layout may differ from the last's).
   std::optional<field_ref> ranking;
   c.ranked = !config.ranking_field.empty();
-  if (c.ranked) ranking = resolve_field(config.ranking_field, c.layout);
+  if (c.ranked) {
+    ranking = resolve_field(config.ranking_field, c.layout);
+    // A name no record of the input can have (a header without it) is a typo, not data whose
+    // values are all missing: refused, and with ranked policies nothing is written before the
+    // end of pass 1.
+    if (!ranking) {
+      throw config_error(std::string("--keep: no field '")
+                             .append(config.ranking_field)
+                             .append("' in the header (name a column by header name or number)"));
+    }
+  }
   c.ranking = ranking ? &*ranking : nullptr;
   const bool with_origins = config.keyed && config.with_origins;
   if (c.layout != nullptr) {

@@ -33,3 +33,7 @@ for bad in "--keep max:" "--keep max" "--keep maximum:1" "--keep min"; do
   "$FENBATCH" $bad in.fen bad.fen 2>err.txt || echo "exit $?: $(head -n 1 err.txt)"
   [ ! -e bad.fen ] || echo "FAIL: $bad wrote bad.fen"
 done
+# A field no record can have (a CSV header without it): exit 2, nothing written.
+printf 'fen,score\n4k3/8/8/8/8/8/8/4K3 w - - 0 1,3\n' >in.csv
+"$FENBATCH" --keep max:depth in.csv bad.csv 2>err.txt || echo "exit $?: $(head -n 1 err.txt)"
+[ ! -e bad.csv ] || echo "FAIL: --keep max:depth wrote bad.csv"
