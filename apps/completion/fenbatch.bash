@@ -91,7 +91,7 @@ _fenbatch() {
       return
       ;;
     --keep)
-      _fenbatch_words 'first last'
+      _fenbatch_words 'first last max: min:'
       return
       ;;
     --input-format)

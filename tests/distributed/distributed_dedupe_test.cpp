@@ -5,9 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "distributed/failure_agreement.hpp"
@@ -27,6 +29,7 @@ std::uint64_t splitmix(std::uint64_t x) {
 struct line_spec {
   bool valid = false;
   core::position_key key;
+  std::uint64_t standing = 0;  // ranked scenarios only
 };
 struct chunk_spec {
   std::uint32_t file_index = 0;
@@ -43,6 +46,9 @@ struct scenario {
   // last occurrence's origin).
   bool finals_in_decisions = false;
   bool last_origins = false;
+  // --keep max/min (issue 29): lines carry standings; decisions carry ranks among the best
+  // ranked_places lines and the best line's origin (0: not ranked).
+  std::uint32_t ranked_places = 0;
   std::uint64_t memory_bytes = std::uint64_t{64} << 20;
   std::size_t round_bytes = std::size_t{16} << 20;
   int empty_rank = -1;     // a rank with no lines at all
@@ -78,6 +84,7 @@ std::vector<chunk_spec> chunks_of(int r, const scenario& sc, std::size_t ranks) 
       if (kind >= 10 && kind < 25) k = 1;                             // the hot key
       if (kind >= 25 && kind < 30) k = 100000 + 1000 * r + draw(50);  // this rank's only
       line.key = key_of(k, sc, ranks);
+      if (sc.ranked_places != 0) line.standing = draw(4) * 1000;  // ties, and 0: none
       c.lines.push_back(line);
     }
     made += n;
@@ -86,15 +93,17 @@ std::vector<chunk_spec> chunks_of(int r, const scenario& sc, std::size_t ranks) 
   return chunks;
 }
 
-chunk make_chunk(const chunk_spec& spec, std::uint64_t sequence) {
+chunk make_chunk(const chunk_spec& spec, std::uint64_t sequence, bool ranked = false) {
   chunk c;
   c.sequence = sequence;
+  c.ranked = ranked;
   c.input.file_index = spec.file_index;
   c.counts.lines = spec.lines.size();
   for (std::uint32_t i = 0; i < spec.lines.size(); ++i) {
     if (!spec.lines[i].valid) continue;
     c.valid.push_back({spec.lines[i].key, 0, 0, {}});
     c.sources.push_back({i, {}});
+    if (ranked) c.standings.push_back(spec.lines[i].standing);
   }
   return c;
 }
@@ -104,6 +113,7 @@ struct expected_line {
   std::uint32_t occurrence = 0;
   std::uint64_t first_origin = 0;
   std::uint32_t final_count = 0;  // with finals in decisions
+  std::uint32_t rank = 0;         // ranked: what the decision carries as its occurrence
 };
 struct expectation {
   std::vector<expected_line> lines;   // this rank's valid lines, in order
@@ -112,6 +122,20 @@ struct expectation {
   std::uint64_t distinct = 0;         // keys over all ranks
 };
 
+// Ranked: the line's rank among its key's lines, each (standing, origin) in input order (the
+// larger standing first, ties to the earlier line), and the key's best line's origin.
+void rank_line(std::vector<std::pair<std::uint64_t, std::uint64_t>> standings, std::uint32_t places,
+               expected_line& line) {
+  const std::uint64_t origin = standings[line.occurrence - 1].second;
+  std::stable_sort(standings.begin(), standings.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  line.first_origin = standings.front().second;
+  line.rank = places + 1;
+  for (std::size_t r = 0; r < places && r < standings.size(); ++r) {
+    if (standings[r].second == origin) line.rank = static_cast<std::uint32_t>(r + 1);
+  }
+}
+
 // The single process's dedupe over every rank's lines in rank order, with a std::map.
 expectation expect(const scenario& sc, int rank, std::size_t ranks) {
   struct seen {
@@ -119,10 +143,11 @@ expectation expect(const scenario& sc, int rank, std::size_t ranks) {
     std::uint64_t first_origin = 0;
     std::uint64_t last_origin = 0;
     int first_rank = 0;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> standings;  // (standing, origin)
   };
   std::map<core::position_key, seen> keys;
   expectation e;
-  const std::uint64_t key_bytes = sc.with_origins ? 24 : 16;
+  const std::uint64_t key_bytes = (sc.with_origins ? 24 : 16) + (sc.ranked_places != 0 ? 8 : 0);
   const std::uint64_t decision_bytes =
       (sc.with_origins ? 12 : 4) + (sc.finals_in_decisions ? 4 : 0);
   struct first_line {
@@ -145,6 +170,7 @@ expectation expect(const scenario& sc, int rank, std::size_t ranks) {
           firsts.push_back({key, static_cast<int>(r)});
         }
         s.last_origin = origin;
+        s.standings.emplace_back(c.lines[i].standing, origin);
         const auto owner = static_cast<int>(owner_of(key, ranks));
         if (static_cast<int>(r) == rank) {
           e.lines.push_back({key, s.count, s.first_origin});
@@ -161,6 +187,7 @@ expectation expect(const scenario& sc, int rank, std::size_t ranks) {
       const seen& s = keys[line.key];
       line.final_count = s.count;
       if (sc.last_origins) line.first_origin = s.last_origin;
+      if (sc.ranked_places != 0) rank_line(s.standings, sc.ranked_places, line);
     }
   }
   for (const first_line& f : firsts) {
@@ -184,6 +211,7 @@ class DistributedDedupe : public ::testing::Test {
     o.partitions.final_counts = sc.final_counts;
     o.partitions.finals_in_decisions = sc.finals_in_decisions;
     o.partitions.last_origins = sc.last_origins;
+    o.partitions.ranked_places = sc.ranked_places;
     o.partitions.threads = 2;
     o.round_bytes = sc.round_bytes;
     o.agree = [this](const std::exception_ptr& failure) { agree(comm, failure); };
@@ -196,7 +224,7 @@ class DistributedDedupe : public ::testing::Test {
     std::uint64_t sequence = 0;
     const auto specs = chunks_of(comm.rank(), sc, ranks());
     for (const chunk_spec& spec : specs)
-      dedupe.add_chunk(make_chunk(spec, sequence++), sc.with_origins);
+      dedupe.add_chunk(make_chunk(spec, sequence++, sc.ranked_places != 0), sc.with_origins);
     std::uint64_t rounds = 0;
     dedupe.resolve([&](std::uint64_t, std::uint64_t total) { rounds = std::max(rounds, total); });
 
@@ -207,11 +235,12 @@ class DistributedDedupe : public ::testing::Test {
     std::vector<core::position_key> first_keys;
     for (const expected_line& line : e.lines) {
       const partition_decision d = dedupe.next(line.key);
-      if (d.occurrence != line.occurrence || d.final_count != line.final_count ||
+      const std::uint32_t occurrence = sc.ranked_places != 0 ? line.rank : line.occurrence;
+      if (d.occurrence != occurrence || d.final_count != line.final_count ||
           (sc.with_origins && d.first_origin != line.first_origin)) {
         if (++mismatches <= 5) {
           ADD_FAILURE() << "rank " << comm.rank() << ": occurrence " << d.occurrence
-                        << " (expected " << line.occurrence << "), origin " << d.first_origin
+                        << " (expected " << occurrence << "), origin " << d.first_origin
                         << " (expected " << line.first_origin << ")";
         }
       }
@@ -248,6 +277,22 @@ TEST_F(DistributedDedupe, FinalCountsInDecisionsInTheSetAndInPartitions) {
       sc.with_origins = origins;
       sc.finals_in_decisions = true;
       sc.last_origins = origins;
+      check(sc, memory == 1);
+    }
+  }
+}
+
+// Ranked decisions (--keep max/min, issue 29): ranks and best origins, with one and three
+// places, in the owner's set and in its partitions.
+TEST_F(DistributedDedupe, RankedDecisionsInTheSetAndInPartitions) {
+  for (const std::uint64_t memory : {std::uint64_t{64} << 20, std::uint64_t{1}}) {
+    for (const std::uint32_t places : {1U, 3U}) {
+      scenario sc;
+      sc.seed = 43 + places;
+      sc.memory_bytes = memory;
+      sc.with_origins = places == 1;
+      sc.finals_in_decisions = true;
+      sc.ranked_places = places;
       check(sc, memory == 1);
     }
   }

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "dedupe/survivors.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
 #include "fenbatch/pipeline/run_config.hpp"
 
@@ -283,23 +284,58 @@ TEST(ResolveRun, ZeroOccurrencesIsAConfigError) {
 
 // The rule of survivors: k-th of F occurrences, M kept, N at least.
 TEST(SurvivorPolicy, FateFollowsTheIssuesRules) {
-  const survivor_policy first3{keep_occurrence::first, 3, 1};
+  const survivor_policy first3{keep_occurrence::first, 3, 1, {}};
   EXPECT_EQ(first3.fate(1, 0), line_fate::kept);
   EXPECT_EQ(first3.fate(3, 0), line_fate::kept);
   EXPECT_EQ(first3.fate(4, 0), line_fate::duplicate);
-  const survivor_policy last2{keep_occurrence::last, 2, 1};
+  const survivor_policy last2{keep_occurrence::last, 2, 1, {}};
   EXPECT_EQ(last2.fate(3, 5), line_fate::duplicate);
   EXPECT_EQ(last2.fate(4, 5), line_fate::kept);
   EXPECT_EQ(last2.fate(5, 5), line_fate::kept);
   EXPECT_EQ(last2.fate(1, 1), line_fate::kept);
-  const survivor_policy min3{keep_occurrence::first, 1, 3};
+  const survivor_policy min3{keep_occurrence::first, 1, 3, {}};
   EXPECT_EQ(min3.fate(1, 2), line_fate::rare);
   EXPECT_EQ(min3.fate(2, 2), line_fate::rare);
   EXPECT_EQ(min3.fate(1, 3), line_fate::kept);
   EXPECT_EQ(min3.fate(2, 3), line_fate::duplicate);
   // Saturated counts: k + M does not overflow.
-  const survivor_policy last_many{keep_occurrence::last, UINT32_MAX, 1};
+  const survivor_policy last_many{keep_occurrence::last, UINT32_MAX, 1, {}};
   EXPECT_EQ(last_many.fate(1, UINT32_MAX), line_fate::kept);
+}
+
+// Ranked (--keep max/min, issue 29): k is the line's rank by value, the best M are kept, the
+// best is where --counts lists the key; they need every line (final counts).
+TEST(SurvivorPolicy, RankedPoliciesKeepTheBestRanks) {
+  const survivor_policy max2{keep_occurrence::max_value, 2, 1, "score"};
+  EXPECT_TRUE(max2.ranked());
+  EXPECT_TRUE(max2.needs_final_count());
+  EXPECT_FALSE(max2.plain());
+  EXPECT_EQ(max2.fate(1, 5), line_fate::kept);
+  EXPECT_EQ(max2.fate(2, 5), line_fate::kept);
+  EXPECT_EQ(max2.fate(3, 5), line_fate::duplicate);
+  EXPECT_TRUE(first_written_line(max2, 1, 5));
+  EXPECT_FALSE(first_written_line(max2, 2, 5));
+  EXPECT_EQ(max2.keep_text(), "max:score");
+  const survivor_policy min_rare{keep_occurrence::min_value, 1, 3, "2"};
+  EXPECT_EQ(min_rare.fate(1, 2), line_fate::rare);
+  EXPECT_EQ(min_rare.fate(1, 3), line_fate::kept);
+  EXPECT_EQ(min_rare.keep_text(), "min:2");
+}
+
+TEST(ResolveRun, KeepMaxRanksTheInputsLinesOnly) {
+  run_config config = two_inputs();
+  config.keep = keep_occurrence::min_value;
+  config.keep_field = "score";
+  config.exclude_paths = {"ref.fen"};
+  const resolved_run run = resolve_run(config);
+  EXPECT_TRUE(run.dedupe.enabled);
+  EXPECT_EQ(run.dedupe.survivors.field, "score");
+  EXPECT_EQ(run.lines.ranking_field, "score");
+  EXPECT_FALSE(run.lines.ranking_by_max);
+  ASSERT_EQ(run.references.size(), 1U);
+  EXPECT_TRUE(run.references[0].lines.ranking_field.empty());
+  config.keep_field.clear();
+  EXPECT_THROW((void)resolve_run(config), config_error);
 }
 
 }  // namespace

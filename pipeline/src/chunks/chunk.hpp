@@ -19,6 +19,8 @@
 
 namespace fenbatch::pipeline::detail {
 
+struct field_ref;  // formats/record_fields.hpp
+
 struct chunk {
   chunk_input input;
   // The chunk's place in the run (0, 1, 2... in input order), set by the reading stage: with
@@ -80,6 +82,12 @@ struct chunk {
   // With --counts or --duplicates, per place in shard_keys: the line's origin (line_origin)
   // before the dedupe stage, its key's first occurrence's after.
   std::vector<std::uint64_t> shard_origins;
+  // With --keep max:FIELD / min:FIELD (issue 29), set by the parallel stage: `ranked`, the
+  // field as resolved for this chunk's layout (null when no record of it has the field), and
+  // per entry of `valid` its value's standing (dedupe/ranked_standing.hpp), for the partitions.
+  bool ranked = false;
+  const field_ref* ranking = nullptr;
+  std::vector<std::uint64_t> standings;
   // With --dedupe, once the keys are added: the first occurrences' text, back to back, and the
   // indices in `valid` of the other lines.
   text_buffer kept;

@@ -110,7 +110,7 @@ void budget_switch::check_temp_space() const {
     decided += admitted_[s] - duplicates_found_[s].load(std::memory_order_relaxed);
   }
   const std::uint64_t per_line = partitioned_dedupe::temp_bytes_per_line(
-      plan_.with_origins, plan_.final_counts, plan_.finals_in_decisions);
+      plan_.with_origins, plan_.final_counts, plan_.finals_in_decisions, plan_.ranked_places != 0);
   const std::uint64_t needed = (decided + lines_to_come_) * per_line;
   const std::uint64_t free = free_bytes(plan_.temp_dir);
   if (needed > free) {
@@ -130,6 +130,7 @@ partitioned_dedupe_options budget_switch::partition_options() const {
   options.final_counts = plan_.final_counts;
   options.finals_in_decisions = plan_.finals_in_decisions;
   options.last_origins = plan_.last_origins;
+  options.ranked_places = plan_.ranked_places;
   options.expected_lines = lines_to_come_;
   return options;
 }

@@ -18,6 +18,7 @@ struct dedupe_plan {
   // --keep last, --min-count: decisions carry final counts (partitioned_dedupe_options).
   bool finals_in_decisions = false;
   bool last_origins = false;
+  std::uint32_t ranked_places = 0;  // --keep max/min: --max-per-position (0: not ranked)
   // Bytes the set may take; once it would take more, the run switches to partitions.
   std::uint64_t memory_bytes = 0;
   // Bytes the partitions may take (the set's, less what pass 1's partition buffers need

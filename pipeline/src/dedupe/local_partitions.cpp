@@ -13,8 +13,8 @@ class local_partitions final : public key_partitions {
   }
   void add_chunk(const chunk& c, bool with_origins) override {
     for (std::size_t i = 0; i < c.valid.size(); ++i) {
-      partitions_.add(c.valid[i].key,
-                      with_origins ? line_origin(c.sequence, c.sources[i].line) : 0);
+      partitions_.add(c.valid[i].key, with_origins ? line_origin(c.sequence, c.sources[i].line) : 0,
+                      c.ranked ? c.standings[i] : 0);
     }
   }
   void resolve(const std::function<void(std::uint64_t, std::uint64_t)>& progress) override {

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "dedupe/key_rankings.hpp"
+
 namespace fenbatch::pipeline::detail {
 namespace {
 
@@ -35,8 +37,10 @@ std::size_t partitions_the_descriptors_allow(std::size_t wanted) noexcept {
 std::size_t set_slot_bytes(const partition_record_layout& layout) noexcept {
   const std::size_t slot =
       sizeof(core::position_key) + 1 + (layout.origins_in_records ? sizeof(std::uint64_t) : 0);
-  // Sorted final counts: 12 bytes for each decided key, at most 3/4 of the slots.
-  return slot + (layout.final_counts ? 9 : 0);
+  // Sorted final counts: 12 bytes for each decided key, at most 3/4 of the slots. Ranked: the
+  // key_rankings table beside the set, a slot a key.
+  return slot + (layout.final_counts ? 9 : 0) +
+         (layout.standings_in_records() ? key_rankings::slot_bytes : 0);
 }
 
 std::size_t worker_budget::child_write_buffer(std::size_t fanout) const noexcept {

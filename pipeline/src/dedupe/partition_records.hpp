@@ -2,7 +2,8 @@
 // the files never outlive the process). Fixed sizes, so that a region's length is its count
 // times the size and any region can be read on its own.
 //   partition file:  decided records (key, count[, first origin]), then added records
-//                    (key[, origin]), each in the order they came;
+//                    (key[, origin][, standing]), each in the order they came (the standing:
+//                    ranked, --keep max/min);
 //   resolved file:   one decision per added record (occurrence[, final count][, origin]; the
 //                    final count with finals_in_decisions, the origin the first occurrence's,
 //                    or with last_origins the last's), then (with
@@ -31,12 +32,19 @@ struct partition_record_layout {
   // the key's last occurrence's.
   bool finals_in_decisions = false;
   bool last_origins = false;
+  // --keep max/min (with finals in decisions): --max-per-position, the places each key ranks
+  // (0: not ranked); each added record carries its line's standing (ranked_standing.hpp), and a
+  // decision its rank and the key's best line's origin.
+  std::uint32_t ranked_places = 0;
+  [[nodiscard]] bool standings_in_records() const noexcept { return ranked_places != 0; }
 
   [[nodiscard]] std::size_t added_bytes() const noexcept {
-    return sizeof(core::position_key) + (origins_in_records ? sizeof(std::uint64_t) : 0);
+    return sizeof(core::position_key) + (origins_in_records ? sizeof(std::uint64_t) : 0) +
+           (standings_in_records() ? sizeof(std::uint64_t) : 0);
   }
   [[nodiscard]] std::size_t decided_bytes() const noexcept {
-    return added_bytes() + sizeof(std::uint32_t);
+    return sizeof(core::position_key) + (origins_in_records ? sizeof(std::uint64_t) : 0) +
+           sizeof(std::uint32_t);
   }
   [[nodiscard]] std::size_t decision_bytes() const noexcept {
     return sizeof(std::uint32_t) + (finals_in_decisions ? sizeof(std::uint32_t) : 0) +
@@ -51,6 +59,7 @@ struct partition_record {
   core::position_key key;
   std::uint32_t count = 0;
   std::uint64_t origin = 0;
+  std::uint64_t standing = 0;  // an added record's, ranked only
 };
 
 inline void put_word(char*& out, std::uint64_t v) noexcept {
@@ -74,7 +83,7 @@ inline std::uint32_t get_count(const char*& in) noexcept {
   return v;
 }
 
-// Writes one record into `out` (at least decided_bytes()); returns its size.
+// Writes one record into `out` (at least max(decided_bytes(), added_bytes())); returns its size.
 inline std::size_t encode_record(const partition_record_layout& layout, bool decided,
                                  const partition_record& r, char* out) noexcept {
   char* p = out;
@@ -82,6 +91,7 @@ inline std::size_t encode_record(const partition_record_layout& layout, bool dec
   put_word(p, r.key.high);
   if (decided) put_count(p, r.count);
   if (layout.origins_in_records) put_word(p, r.origin);
+  if (!decided && layout.standings_in_records()) put_word(p, r.standing);
   return static_cast<std::size_t>(p - out);
 }
 
@@ -92,6 +102,7 @@ inline partition_record decode_record(const partition_record_layout& layout, boo
   r.key.high = get_word(in);
   if (decided) r.count = get_count(in);
   if (layout.origins_in_records) r.origin = get_word(in);
+  if (!decided && layout.standings_in_records()) r.standing = get_word(in);
   return r;
 }
 

@@ -103,7 +103,7 @@ void decide_leaf_with_final_counts(const resolver_context& context, const partit
     for (std::uint64_t i = 0; i < in.added; ++i) {
       const partition_record r = decode_record(layout, false, records.read(layout.added_bytes()));
       if (!deciding) ++attempt.records_seen;
-      visit(r.key, r.origin, 0);
+      visit(r.key, r.origin, 0, r.standing);
     }
   };
   char bytes[2 * sizeof(std::uint32_t) + sizeof(std::uint64_t)];
@@ -116,9 +116,11 @@ void decide_leaf_with_final_counts(const resolver_context& context, const partit
     if (layout.origins_in_decisions) put_word(p, origin);
     out.file->append({bytes, static_cast<std::size_t>(p - bytes)});
   };
-  *context.temp_bytes +=
-      decide_with_final_counts(set, layout.last_origins, context.directory,
-                               context.budget.io_buffer, for_each_record, decide);
+  std::optional<key_rankings> rankings;
+  if (layout.standings_in_records()) rankings.emplace(layout.ranked_places, set.capacity());
+  *context.temp_bytes += decide_with_final_counts(
+      set, layout.last_origins, rankings ? &*rankings : nullptr, context.directory,
+      context.budget.io_buffer, for_each_record, decide);
 }
 
 // The partition in one set; gives up (empty output) when a set of the worker's share fills.

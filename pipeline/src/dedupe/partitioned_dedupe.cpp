@@ -46,7 +46,7 @@ struct partitioned_dedupe::state {
 
   void append(const partition_record& r, bool decided) {
     partition_input& in = inputs[partition_of(r.key, 0, inputs.size())];
-    char bytes[sizeof(core::position_key) + sizeof(std::uint32_t) + sizeof(std::uint64_t)];
+    char bytes[sizeof(core::position_key) + sizeof(std::uint32_t) + 2 * sizeof(std::uint64_t)];
     const std::size_t size = encode_record(layout, decided, r, bytes);
     in.file->append({bytes, size});
     pass1_bytes += size;
@@ -64,6 +64,7 @@ partitioned_dedupe::partitioned_dedupe(const partitioned_dedupe_options& options
   s.layout.final_counts = options.final_counts;
   s.layout.finals_in_decisions = options.finals_in_decisions;
   s.layout.last_origins = options.last_origins;
+  s.layout.ranked_places = options.ranked_places;
   s.plan = plan_partitions(options.memory_bytes, options.threads, options.expected_lines, s.layout);
   s.inputs.resize(s.plan.partitions);
   for (auto& in : s.inputs)
@@ -77,13 +78,14 @@ void partitioned_dedupe::add_decided(const core::position_key& key, std::uint32_
   state_->append({key, count, first_origin}, true);
 }
 
-void partitioned_dedupe::add(const core::position_key& key, std::uint64_t origin) {
+void partitioned_dedupe::add(const core::position_key& key, std::uint64_t origin,
+                             std::uint64_t standing) {
   state& s = *state_;
   if (!s.added_any) {
     s.added_any = true;
     s.first_added_origin = origin;
   }
-  s.append({key, 0, origin}, false);
+  s.append({key, 0, origin, standing}, false);
 }
 
 void partitioned_dedupe::resolve(
@@ -176,8 +178,10 @@ std::uint64_t partitioned_dedupe::temp_bytes_written() const noexcept {
 }
 
 std::uint64_t partitioned_dedupe::temp_bytes_per_line(bool with_origins, bool final_counts,
-                                                      bool finals_in_decisions) noexcept {
+                                                      bool finals_in_decisions,
+                                                      bool ranked) noexcept {
   partition_record_layout layout;
+  layout.ranked_places = ranked ? 1 : 0;
   layout.origins_in_records = with_origins || final_counts;
   layout.origins_in_decisions = with_origins;
   layout.final_counts = final_counts;

@@ -30,6 +30,11 @@ struct partitioned_dedupe_options {
   // --duplicates) the origin a decision carries is the key's last occurrence's.
   bool finals_in_decisions = false;
   bool last_origins = false;
+  // --keep max/min (with finals in decisions): --max-per-position (0: not ranked); add() gives
+  // each line's standing (ranked_standing.hpp); a decision's occurrence is the line's rank
+  // among its key's best ranked_places lines (key_rankings.hpp) and its origin the key's best
+  // line's.
+  std::uint32_t ranked_places = 0;
   std::uint64_t expected_lines = 0;  // about how many add() calls will come (0: unknown)
 };
 
@@ -46,7 +51,8 @@ class partitioned_dedupe {
   void add_decided(const core::position_key& key, std::uint32_t count, std::uint64_t first_origin);
   // Each valid line after the switch, in input order: its key and (with origins) its origin
   // (line_origin; increasing, and above every decided key's).
-  void add(const core::position_key& key, std::uint64_t origin);
+  // Ranked: `standing`, the line's.
+  void add(const core::position_key& key, std::uint64_t origin, std::uint64_t standing = 0);
 
   // Pass 2: deduplicates every partition. `progress(done, total)` after each partition (from
   // one thread at a time). Throws an I/O error on a failed temporary file.
@@ -75,8 +81,10 @@ class partitioned_dedupe {
   // (A partition that splits writes its records and decisions once more per split level, for
   // a while: temp_bytes_written() counts them; its parent's records are given back after.)
   // (finals_in_decisions: 4 more bytes a decision, and 4 a line in a leaf's scratch file.)
+  // (ranked: 8 more bytes a line.)
   [[nodiscard]] static std::uint64_t temp_bytes_per_line(bool with_origins, bool final_counts,
-                                                         bool finals_in_decisions = false) noexcept;
+                                                         bool finals_in_decisions = false,
+                                                         bool ranked = false) noexcept;
 
  private:
   struct state;

@@ -56,7 +56,8 @@ void keep_survivors(chunk& c, const survivor_policy& policy, kept_text text) {
 bool first_written_line(const survivor_policy& policy, std::uint32_t occurrence,
                         std::uint32_t final_count) noexcept {
   if (policy.fate(occurrence, final_count) != line_fate::kept) return false;
-  if (policy.keep == keep_occurrence::first) return occurrence == 1;
+  // Ranked: the best line (rank 1), whatever its place among the written ones.
+  if (policy.keep != keep_occurrence::last) return occurrence == 1;
   // The last M of F: the (F - M + 1)-th, or the first when F <= M.
   return final_count <= policy.max_per_position
              ? occurrence == 1

@@ -18,7 +18,7 @@ namespace fenbatch::pipeline::detail {
 void keep_survivors(chunk& c, const survivor_policy& policy, kept_text text = kept_text::compacted);
 
 // Whether a line (its occurrence, and its key's final count where the policy needs it) is the
-// first written line of its key: where --counts lists the key.
+// first written line of its key (ranked: its best line): where --counts lists the key.
 [[nodiscard]] bool first_written_line(const survivor_policy& policy, std::uint32_t occurrence,
                                       std::uint32_t final_count) noexcept;
 

@@ -101,6 +101,7 @@ distributed_dedupe::distributed_dedupe(const communicator& comm, distributed_ded
   s.directory = temp_directory(s.options.partitions.temp_dir);
   s.wire.with_origins = s.options.partitions.with_origins;
   s.wire.finals_in_decisions = s.options.partitions.finals_in_decisions;
+  s.wire.standings = s.options.partitions.ranked_places != 0;
   s.ranks = static_cast<std::size_t>(comm.size());
   s.buffer = spill_buffer_bytes(s.options.partitions.memory_bytes, s.ranks);
   try {
@@ -123,7 +124,7 @@ void distributed_dedupe::add_chunk(const chunk& c, bool with_origins) {
   if (s.lines_added.size() <= input) s.lines_added.resize(std::size_t{input} + 1, 0);
   const std::uint64_t base = s.lines_added[input];
   const bool origins = with_origins && s.wire.with_origins;
-  char record[24];
+  char record[32];
   for (std::size_t i = 0; i < c.valid.size(); ++i) {
     const core::position_key& key = c.valid[i].key;
     std::uint64_t origin = 0;
@@ -136,7 +137,7 @@ void distributed_dedupe::add_chunk(const chunk& c, bool with_origins) {
       }
       origin = encode_global_origin({static_cast<std::uint32_t>(s.comm->rank()), input, line});
     }
-    s.wire.put_key(record, key, origin);
+    s.wire.put_key(record, key, origin, c.ranked ? c.standings[i] : 0);
     s.to_owners[owner_of(key, s.ranks)]->append({record, s.wire.key_bytes()});
   }
   s.lines_added[input] = base + c.counts.lines;

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,7 @@ namespace {
 
 constexpr std::size_t io_buffer = std::size_t{64} << 10;
 
-// Calls f(source, key, origin) for every record received, source by source.
+// Calls f(source, key, origin, standing) for every record received, source by source.
 template <class F>
 void for_each_record(const dedupe_wire& wire, const spill_files& received, F f) {
   for (std::size_t s = 0; s < received.size(); ++s) {
@@ -25,8 +26,9 @@ void for_each_record(const dedupe_wire& wire, const spill_files& received, F f) 
     for (std::uint64_t n = file.size() / wire.key_bytes(); n != 0; --n) {
       core::position_key key;
       std::uint64_t origin = 0;
-      wire.get_key(reader.read(wire.key_bytes()), key, origin);
-      f(s, key, origin);
+      std::uint64_t standing = 0;
+      wire.get_key(reader.read(wire.key_bytes()), key, origin, standing);
+      f(s, key, origin, standing);
     }
   }
 }
@@ -39,13 +41,14 @@ void for_each_record_prefetched(const dedupe_wire& wire, const spill_files& rece
   constexpr std::size_t block = 16;
   std::array<core::position_key, block> keys;
   std::array<std::uint64_t, block> origins{};
+  std::uint64_t standing = 0;  // (not ranked here)
   for (std::size_t s = 0; s < received.size(); ++s) {
     const spill_file& file = *received[s];
     spill_reader reader(file, 0, file.size(), io_buffer);
     for (std::uint64_t left = file.size() / wire.key_bytes(); left != 0;) {
       const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(block, left));
       for (std::size_t i = 0; i < n; ++i) {
-        wire.get_key(reader.read(wire.key_bytes()), keys[i], origins[i]);
+        wire.get_key(reader.read(wire.key_bytes()), keys[i], origins[i], standing);
         set.prefetch(keys[i]);
       }
       for (std::size_t i = 0; i < n; ++i) f(s, keys[i], origins[i]);
@@ -76,7 +79,8 @@ class first_occurrences {
       for (std::uint64_t n = per_source_[s]; n != 0; --n) {
         core::position_key key;
         std::uint64_t unused = 0;
-        dedupe_wire{}.get_key(reader.read(16), key, unused);
+        std::uint64_t no_standing = 0;
+        dedupe_wire{}.get_key(reader.read(16), key, unused, no_standing);
         const std::uint32_t count = final(key);
         char bytes[dedupe_wire::final_bytes];
         std::memcpy(bytes, &count, sizeof count);
@@ -110,13 +114,15 @@ std::uint64_t decide_in_set_with_final_counts(const dedupe_wire& wire,
                                               const partitioned_dedupe_options& options,
                                               const spill_files& received,
                                               const spill_files& decisions, dedupe_set& set) {
+  std::optional<key_rankings> rankings;
+  if (options.ranked_places != 0) rankings.emplace(options.ranked_places, set.capacity());
   return decide_with_final_counts(
-      set, options.last_origins, temp_directory(options.temp_dir), io_buffer,
+      set, options.last_origins, rankings ? &*rankings : nullptr, temp_directory(options.temp_dir),
+      io_buffer,
       [&](auto visit) {
         for_each_record(wire, received,
-                        [&](std::size_t s, const core::position_key& key, std::uint64_t origin) {
-                          visit(key, origin, s);
-                        });
+                        [&](std::size_t s, const core::position_key& key, std::uint64_t origin,
+                            std::uint64_t standing) { visit(key, origin, s, standing); });
       },
       [&](std::size_t s, std::uint32_t occurrence, std::uint32_t final_count,
           std::uint64_t origin) {
@@ -126,9 +132,10 @@ std::uint64_t decide_in_set_with_final_counts(const dedupe_wire& wire,
 
 }  // namespace
 
-bool share_fits_in_memory(std::uint64_t records, bool with_origins,
-                          std::uint64_t memory_bytes) noexcept {
-  const std::uint64_t slot = 16 + 1 + (with_origins ? 8 : 0);
+bool share_fits_in_memory(std::uint64_t records, bool with_origins, std::uint64_t memory_bytes,
+                          bool ranked) noexcept {
+  const std::uint64_t slot =
+      16 + 1 + (with_origins ? 8 : 0) + (ranked ? key_rankings::slot_bytes : 0);
   return records / 3 * 4 * slot <= memory_bytes;
 }
 
@@ -142,7 +149,7 @@ owner_share resolve_owner_share(const dedupe_wire& wire, const partitioned_dedup
     firsts = std::make_unique<first_occurrences>(temp_directory(options.temp_dir), received.size());
   }
   owner_share share;
-  if (share_fits_in_memory(records, wire.with_origins, options.memory_bytes) &&
+  if (share_fits_in_memory(records, wire.with_origins, options.memory_bytes, wire.standings) &&
       wire.finals_in_decisions) {
     dedupe_set set(static_cast<std::size_t>(records), 16, wire.with_origins);
     share.temp_bytes += decide_in_set_with_final_counts(wire, options, received, decisions, set);
@@ -167,12 +174,14 @@ owner_share resolve_owner_share(const dedupe_wire& wire, const partitioned_dedup
     // counts come back in first-occurrence order): the records' own order serves.
     std::uint64_t place = 0;
     for_each_record(wire, received,
-                    [&](std::size_t, const core::position_key& key, std::uint64_t origin) {
-                      partitions.add(key, wire.with_origins ? origin : ++place);
+                    [&](std::size_t, const core::position_key& key, std::uint64_t origin,
+                        std::uint64_t standing) {
+                      partitions.add(key, wire.with_origins ? origin : ++place, standing);
                     });
     partitions.resolve(progress);
     for_each_record(
-        wire, received, [&](std::size_t s, const core::position_key& key, std::uint64_t) {
+        wire, received,
+        [&](std::size_t s, const core::position_key& key, std::uint64_t, std::uint64_t) {
           const partitioned_dedupe::decision d = partitions.next(key);
           append_decision(wire, *decisions[s], d.occurrence, d.first_origin, d.final_count);
           if (d.occurrence == 1 && firsts) firsts->add(s, key);

@@ -28,8 +28,9 @@ owner_share resolve_owner_share(const dedupe_wire& wire, const partitioned_dedup
                                 const spill_files& finals,
                                 const std::function<void(std::uint64_t, std::uint64_t)>& progress);
 
-// Whether `records` records fit a dedupe_set within memory_bytes, were all distinct.
+// Whether `records` records fit a dedupe_set (ranked: and its key_rankings) within
+// memory_bytes, were all distinct.
 [[nodiscard]] bool share_fits_in_memory(std::uint64_t records, bool with_origins,
-                                        std::uint64_t memory_bytes) noexcept;
+                                        std::uint64_t memory_bytes, bool ranked = false) noexcept;
 
 }  // namespace fenbatch::pipeline::detail

@@ -61,7 +61,7 @@ void describe_files(start_settings& out, const std::string& what, const char* pl
 
 // Which occurrence survives: every rank decides its lines' fates by the same rule.
 void describe_survivors(start_settings& out, const survivor_policy& survivors) {
-  out.push_back({"--keep", survivors.keep == keep_occurrence::first ? "first" : "last"});
+  out.push_back({"--keep", survivors.keep_text()});
   out.push_back({"--max-per-position", std::to_string(survivors.max_per_position)});
   out.push_back({"--min-count", std::to_string(survivors.min_count)});
 }

@@ -40,6 +40,7 @@ std::vector<reference_input> references_of(const run_config& config, const line_
     reference.lines.identities = 0;
     reference.lines.sample_threshold.reset();
     reference.lines.keys_for_splits = false;
+    reference.lines.ranking_field.clear();
     reference.lines.plain_output = false;
     reference.lines.moves = {config.exclude_apply_moves, {}};
     if (infer_input_format(path) != format) {
@@ -84,7 +85,12 @@ line_options lines_of(const run_config& config, bool keyed) {
           config.header,
           config.columns,
           config.moves,
-          {}};
+          {},
+          false,
+          config.keep == keep_occurrence::max_value || config.keep == keep_occurrence::min_value
+              ? config.keep_field
+              : std::string(),
+          config.keep != keep_occurrence::min_value};
 }
 
 // Each --where compiled, in the order given, and what they read together.
@@ -135,7 +141,11 @@ void resolve_selection(const run_config& config, resolved_run& run) {
 survivor_policy survivors_of(const run_config& config) {
   if (config.max_per_position == 0) throw config_error("max_per_position must be at least 1");
   if (config.min_count == 0) throw config_error("min_count must be at least 1");
-  return {config.keep, config.max_per_position, config.min_count};
+  const bool ranked =
+      config.keep == keep_occurrence::max_value || config.keep == keep_occurrence::min_value;
+  if (ranked && config.keep_field.empty()) throw config_error("--keep max/min needs a field");
+  return {config.keep, config.max_per_position, config.min_count,
+          ranked ? config.keep_field : std::string()};
 }
 
 output_options outputs_of(const run_config& config) {

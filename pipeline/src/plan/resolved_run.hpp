@@ -72,6 +72,11 @@ struct line_options {
   std::vector<std::string> where_fields;
   // run_config::plain_output: each record written as a .plain record (formats/plain_records).
   bool plain_output = false;
+  // --keep max:FIELD / min:FIELD (issue 29): each line that reaches dedupe gets the standing of
+  // this field's value (dedupe/ranked_standing.hpp; chunk::standings), for the partitions to
+  // rank a key's lines. Empty otherwise, for a reference and for the replay of pass 3.
+  std::string ranking_field;
+  bool ranking_by_max = true;
 };
 
 // --split: each written line goes to the split its position's value falls in

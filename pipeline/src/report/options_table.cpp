@@ -91,7 +91,7 @@ std::string columns_text(const std::vector<std::string>& names) {
 // Which occurrence survives, shown only when it is not plain dedupe.
 std::string survivors_text(const survivor_policy& survivors) {
   std::string text = "keep ";
-  text += survivors.keep == keep_occurrence::first ? "first" : "last";
+  text += survivors.keep_text();
   text += ", at most ";
   text += std::to_string(survivors.max_per_position);
   text += " per position, at least ";

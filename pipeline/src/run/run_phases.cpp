@@ -30,12 +30,13 @@ namespace fenbatch::pipeline::detail {
 
 namespace {
 
-// A survivor policy that needs final counts (--keep last, --min-count) writes no line before
-// every line is counted: every chunk goes to partitions (this machine's, unless a distributed
-// run's owners decide), whose decisions carry each key's final count (pass 3 writes).
+// A survivor policy that needs final counts (--keep last or max/min, --min-count) writes no line
+// before every line is counted: every chunk goes to partitions (this machine's, unless a
+// distributed run's owners decide), whose decisions carry each key's final count (pass 3 writes).
 void defer_every_chunk(dedupe_plan& plan, const dedupe_options& dedupe) {
   plan.finals_in_decisions = true;
   plan.last_origins = dedupe.with_origins && dedupe.survivors.keep == keep_occurrence::last;
+  if (dedupe.survivors.ranked()) plan.ranked_places = dedupe.survivors.max_per_position;
   if (!plan.partitions_elsewhere) {
     plan.partitions_elsewhere = [](const partitioned_dedupe_options& options) {
       return make_local_partitions(options);
@@ -91,7 +92,8 @@ run_phases::run_phases(const resolved_run& run, const part_of_run& part)
     uniqueness_.emplace(run.lines.identities, plan_.uniqueness_bytes, inputs_->total_bytes());
   }
   replay_lines_ = run.lines;
-  replay_lines_.identities = 0;  // counted in pass 1, every line
+  replay_lines_.identities = 0;         // counted in pass 1, every line
+  replay_lines_.ranking_field.clear();  // ranked in pass 1 (the partitions' decisions)
   reading_ = {&*inputs_, &headers_, plan_.chunk_size, 0};
   memory_ = {budget_.bytes, budget_.source};
   arena_.initialize(static_cast<int>(plan_.threads));

@@ -1,6 +1,11 @@
 #include "stages/process_chunk.hpp"
 
+#include <optional>
+#include <string>
+
+#include "fenbatch/pipeline/config_error.hpp"
 #include "formats/field_records.hpp"
+#include "formats/record_fields.hpp"
 #include "stages/process_lines.hpp"
 #include "stages/process_plain_records.hpp"
 
@@ -13,7 +18,8 @@ namespace {
 template <class Records>
 void process_with(chunk& c, const line_options& config, const dedupe_set* excluded,
                   bool with_origins, Records& records) {
-  if (config.where.empty() && !config.sample_threshold && config.identities == 0) {
+  if (config.where.empty() && !config.sample_threshold && config.identities == 0 &&
+      config.ranking_field.empty()) {
     line_loop::process_with<false>(c, config, excluded, with_origins, records);
   } else {
     line_loop::process_selected(c, config, excluded, with_origins, records);
@@ -34,6 +40,22 @@ void process(chunk& c, const line_options& config, std::size_t shard_count,
   c.filtered_by_where.assign(config.where.size(), 0);
   c.missing_by_where.assign(config.where.size(), 0);
   for (std::vector<core::position_key>& keys : c.identity_keys) keys.clear();
+  c.standings.clear();
+  // --keep max/min: the field resolved once per chunk (its layout may differ from the last's).
+  std::optional<field_ref> ranking;
+  c.ranked = !config.ranking_field.empty();
+  if (c.ranked) {
+    ranking = resolve_field(config.ranking_field, c.layout);
+    // A name no record of the input can have (a header without it) is a typo, not data whose
+    // values are all missing: refused, and with ranked policies nothing is written before the
+    // end of pass 1.
+    if (!ranking) {
+      throw config_error(std::string("--keep: no field '")
+                             .append(config.ranking_field)
+                             .append("' in the header (name a column by header name or number)"));
+    }
+  }
+  c.ranking = ranking ? &*ranking : nullptr;
   const bool with_origins = config.keyed && config.with_origins;
   c.written_as_plain =
       config.plain_output || (c.layout != nullptr && c.layout->format == input_format::plain);
@@ -66,6 +88,7 @@ void process(chunk& c, const line_options& config, std::size_t shard_count,
   n.crlf_lines += c.input.dropped_crlf_lines;
   n.written = n.valid - n.excluded - n.filtered - n.unsampled;
   n.derive_eight_by_eight();
+  c.ranking = nullptr;  // (`ranking` ends here)
   if (config.keyed) {
     group_by_shard(c, shard_count, with_origins);
     c.occurrences.resize(c.valid.size());

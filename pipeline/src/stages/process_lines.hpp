@@ -27,6 +27,7 @@
 #include "formats/field_records.hpp"
 #include "plan/resolved_run.hpp"
 #include "stages/where_fields.hpp"
+#include "stages/line_standing.hpp"
 #include "stages/where_values_of.hpp"
 #include "uniqueness/identity_keys.hpp"
 
@@ -38,9 +39,10 @@ struct loop_options {
   bool dedupe;  // --dedupe or --split: each kept line is keyed, its facts kept for the statistics
   bool excluding;  // --exclude
   bool origins;    // --counts or --duplicates: each valid line's index (and text) is kept
-  // --where, --sample or --uniqueness: count_and_select decides each valid line (--where's
-  // values computed and the expressions tested, the sample drawn, and with --uniqueness each
-  // kept line's identity keys made: runtime tests, per line)
+  // --where, --sample, --uniqueness or --keep max/min: count_and_select decides each valid line
+  // (--where's values computed and the expressions tested, the sample drawn, and with
+  // --uniqueness each kept line's identity keys made, with --keep max/min its value's standing:
+  // runtime tests, per line)
   bool selecting;
 };
 
@@ -258,6 +260,13 @@ template <loop_options options, class Records, class Record>
     return outcome;
   }
   if (options.dedupe) c.valid.back().facts = facts;
+  // --keep max/min: the line's value, for the partitions to rank its key's lines.
+  if (c.ranked) {
+    c.standings.push_back(c.ranking == nullptr
+                              ? no_standing
+                              : line_standing(*c.ranking, lines.config.ranking_by_max, c.layout,
+                                              line, rec.operations(line), rec.payload(line)));
+  }
   // --uniqueness: a line that reaches dedupe, keyed under each identity counted.
   if (lines.config.identities != 0) {
     add_identity_keys(rec, lines.config.identities, c.identity_keys);

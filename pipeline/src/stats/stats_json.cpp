@@ -125,7 +125,7 @@ void write_selection_options(json_writer& w, const report_options& asked) {
 
 // Which occurrence survives (the defaults: first, 1, 1 are plain dedupe).
 void write_survivor_options(json_writer& w, const detail::survivor_policy& survivors) {
-  w.member("keep", std::string_view(survivors.keep == keep_occurrence::first ? "first" : "last"));
+  w.member("keep", std::string_view(survivors.keep_text()));
   w.member("max_per_position", std::uint64_t{survivors.max_per_position});
   w.member("min_count", std::uint64_t{survivors.min_count});
 }

@@ -32,8 +32,10 @@ cp reference.epd $'ref\x80.epd'
 # Which occurrence survives (issue 28): every option, rare lines in the counters.
 "$FENBATCH" -q --keep last --max-per-position 2 --min-count 2 --counts survivors.tsv \
   --stats-json survivors.json -o survivors.fen mixed.fen second.fen
+# --keep max:FIELD (issue 29): the field in options.keep.
+"$FENBATCH" -q --keep max:1 --stats-json ranked.json -o ranked.fen mixed.fen
 python3 - "$schema" plain.json dedupe.json rejects.json top0.json exclude.json csv.json \
-  names.json uniqueness.json split.json survivors.json <<'PY'
+  names.json uniqueness.json split.json survivors.json ranked.json <<'PY'
 import copy, json, sys
 import jsonschema
 

@@ -8,6 +8,7 @@
 # file, and the statistics' written, duplicates, rare, unique, the 8x8 board's, the
 # reconciliation and the most repeated positions (what was read, whatever is written).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/../survivor_runs.sh"
 cat >in.fen <<'IN'
 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1
@@ -20,28 +21,6 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 1 2
 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 6 7
 4k3/8/8/8/8/8/8/4K3 b - - 3 40
 IN
-survivors() {
-  echo "== $*"
-  "$FENBATCH" -q "$@" --counts counts.tsv --duplicates dups.txt --stats-json s.json in.fen out.fen
-  local numbers=""
-  while IFS= read -r line; do
-    numbers+=" $(grep -nxF -- "$line" in.fen | cut -d: -f1)"
-  done <out.fen
-  echo "written lines:$numbers"
-  cat counts.tsv dups.txt
-  python3 - s.json <<'PY'
-import json, sys
-s = json.load(open(sys.argv[1]))
-o = s["options"]
-print("options:", o["dedupe"], o["keep"], o["max_per_position"], o["min_count"])
-print("written", s["written"], "duplicates", s["duplicates"], "rare", s["rare"], "unique",
-      s["unique"], "8x8 unique", s["boards"]["8x8"]["unique"], "8x8 written",
-      s["boards"]["8x8"]["written"], "8x8 rare", s["boards"]["8x8"]["rare"], "balanced",
-      s["reconciliation"]["balanced"])
-for r in s["most_repeated"]:
-    print("repeated", r["count"], r["position"])
-PY
-}
 survivors -d
 survivors --max-per-position 2
 survivors --max-per-position 3

@@ -6,6 +6,7 @@
 # 7 times, far apart, and invalid lines) and on a sample of ../shared/corpus with repeats
 # added (skipped, with a message, without ../shared).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/../survivor_runs.sh"
 reference="$(dirname "${BASH_SOURCE[0]}")/../../selection/survivors_reference.py"
 policies=()
 for keep in first last; do
@@ -29,10 +30,7 @@ check() {
     for f in out.fen counts.tsv dups.txt; do
       cmp -s "ref/$f" "$f" || { echo "FAIL: $input $policy: $f"; diff "ref/$f" "$f" | head; exit 1; }
     done
-    got=$(python3 -c 'import json, sys
-s = json.load(open(sys.argv[1]))
-print("written", s["written"], "duplicates", s["duplicates"], "rare", s["rare"],
-      "unique", s["unique"])' s.json)
+    got=$(outcome_counts s.json)
     [ "$got" = "$expected" ] || { echo "FAIL: $input $policy: $got, expected $expected"; exit 1; }
     echo "$input --keep $keep --max-per-position $m --min-count $n: as the reference"
   done

@@ -45,8 +45,10 @@ struct split_request {
   std::string fraction_text;  // as given ("10%"), for the statistics
   std::string path;
 };
-// --keep (issue 28): which occurrences of a repeated position are written.
-enum class keep_occurrence : std::uint8_t { first, last };
+// --keep (issue 28): which occurrences of a repeated position are written; max_value and
+// min_value (issue 29, --keep max:FIELD / min:FIELD): the occurrences whose field is largest
+// (smallest), ties to the first, a missing or non-numeric value below any number.
+enum class keep_occurrence : std::uint8_t { first, last, max_value, min_value };
 
 struct run_config {
   std::vector<std::string> inputs;  // read in this order as one stream; "-" is standard input
@@ -86,6 +88,7 @@ struct run_config {
   // them (the first or last N); --min-count: positions seen fewer times write none of their
   // lines (each counted as rare).
   keep_occurrence keep = keep_occurrence::first;
+  std::string keep_field;  // with max_value/min_value: the field, as typed after "max:"
   std::uint32_t max_per_position = 1;
   std::uint32_t min_count = 1;
 
