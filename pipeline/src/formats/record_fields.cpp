@@ -266,11 +266,12 @@ std::optional<std::string_view> plain_key_value(std::string_view text,
 }
 
 void require_fields(const std::vector<std::string>& names, const record_layout& layout,
-                    std::string_view file) {
+                    std::string_view file, std::string_view reader) {
   for (const std::string& name : names) {
     if (resolve_field(name, &layout)) continue;
     std::string message(file);
-    message.append(": --where reads $");
+    message.append(": ");
+    message.append(reader);
     message.append(name);
     if (layout.column_names.empty()) {
       message.append(", but the file has no header to name its columns (give a column number)");

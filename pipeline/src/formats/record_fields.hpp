@@ -71,9 +71,10 @@ using field_value = core::where_field;
 
 // Throws config_error when a name of `names` cannot be in any record of `layout` (a CSV/TSV
 // header without it; resolve_field's nullopt), naming `file` and the field: a usage error
-// before any record of the file is processed.
+// before any record of the file is processed. `reader`: who reads the field, for the message
+// ("--where reads $").
 void require_fields(const std::vector<std::string>& names, const record_layout& layout,
-                    std::string_view file);
+                    std::string_view file, std::string_view reader = "--where reads $");
 
 // The .plain key lookup alone: the value of the line "KEY VALUE" in a record text of lines
 // (LF or CRLF), nullopt without one. For readers of .plain records.

@@ -162,6 +162,7 @@ record_headers::record_headers(const std::vector<std::string>& inputs, const lin
   options_.header = lines.header;
   options_.columns = lines.columns;
   options_.where_fields = lines.where_fields;
+  options_.moves = lines.moves;
   for (const std::string& path : inputs) {
     formats_.push_back(lines.format ? *lines.format : infer_input_format(path));
   }
@@ -252,6 +253,13 @@ void record_headers::resolve_column(std::uint32_t file, std::optional<std::strin
     }
   }
   require_fields(options_.where_fields, layout, name);
+  // The moves' fields likewise: a typo would make every record move_syntax.
+  if (!options_.moves.apply.field.empty()) {
+    require_fields({options_.moves.apply.field}, layout, name, "the moves to apply are in ");
+  }
+  if (!options_.moves.check_field.empty()) {
+    require_fields({options_.moves.check_field}, layout, name, "--check-move reads ");
+  }
   const std::string& wanted = options_.fen_field;
   if (!header && all_digits(wanted) && column_number(wanted) >= 1) {
     layout.column = column_number(wanted) - 1;  // records without it are rejected, each

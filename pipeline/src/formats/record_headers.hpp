@@ -67,7 +67,7 @@ class record_headers {
   void resolve_column(std::uint32_t file, std::optional<std::string_view> header,
                       const std::string& name);
 
-  line_options options_;  // fen_field, header, columns and where_fields only
+  line_options options_;  // fen_field, header, columns, where_fields, moves
   std::function<void(std::string_view)> notice_;
   std::vector<input_format> formats_;   // per input
   std::vector<record_layout> layouts_;  // per input

@@ -18,8 +18,7 @@ namespace {
 template <class Records>
 void process_with(chunk& c, const line_options& config, const dedupe_set* excluded,
                   bool with_origins, Records& records) {
-  if (config.where.empty() && !config.sample_threshold && config.identities == 0 &&
-      config.ranking_field.empty()) {
+  if (!line_loop::selects(config)) {
     line_loop::process_with<false>(c, config, excluded, with_origins, records);
   } else {
     line_loop::process_selected(c, config, excluded, with_origins, records);

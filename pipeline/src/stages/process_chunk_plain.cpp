@@ -1,12 +1,14 @@
 #include <array>
 #include <cstring>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "fenbatch/core/ten_by_eight/write.hpp"
 #include "fenbatch/core/write.hpp"
 #include "formats/csv_record.hpp"
 #include "formats/plain_records.hpp"
+#include "stages/moving_records.hpp"
 #include "stages/process_lines.hpp"
 #include "stages/process_plain_records.hpp"
 
@@ -109,9 +111,22 @@ class field_records_as_plain {
 }
 
 // process_lines (process_lines.hpp) over records: the same outcomes, counters and calls.
-template <line_loop::loop_options options>
+// A record's position: plain_records reads the lines split already; the moving decorator
+// (--apply-moves, --check-move) reads the record's text through plain_records::read.
+inline core::fen_status read_record(plain_records& records,
+                                    std::span<const std::string_view> record_lines,
+                                    std::string_view /*record*/, core::record& rec) {
+  return records.read_lines(record_lines, rec);
+}
+template <class Records>
+core::fen_status read_record(Records& records, std::span<const std::string_view> /*lines*/,
+                             std::string_view record, core::record& rec) {
+  return records.read(record, rec);
+}
+
+template <line_loop::loop_options options, class Records>
 void process_records(chunk& c, const line_options& config, const dedupe_set* excluded,
-                     plain_records& records) {
+                     Records& records) {
   using namespace line_loop;
   run_counters& n = c.counts;
   written_facts_tally excluded_facts;
@@ -119,13 +134,13 @@ void process_records(chunk& c, const line_options& config, const dedupe_set* exc
   if constexpr (options.selecting) {
     if (!config.where_fields.empty()) fields.emplace(config.where_fields, c.layout);
   }
-  const chunk_lines<plain_records> lines{c,
-                                         config,
-                                         excluded,
-                                         records,
-                                         excluded_facts,
-                                         config.with_source_text,
-                                         fields ? &*fields : nullptr};
+  const chunk_lines<Records> lines{c,
+                                   config,
+                                   excluded,
+                                   records,
+                                   excluded_facts,
+                                   config.with_source_text,
+                                   fields ? &*fields : nullptr};
   c.text.reserve_more(c.input.data.size() + c.input.data.size() / 4 + 256);
 
   core::record rec;
@@ -162,7 +177,7 @@ void process_records(chunk& c, const line_options& config, const dedupe_set* exc
       count_invalid(c, {core::fen_errc::plain_unterminated, 1}, record, first);
       continue;
     }
-    const core::fen_status status = records.read_lines({record_lines.data(), count}, rec);
+    const core::fen_status status = read_record(records, {record_lines.data(), count}, record, rec);
     if (status.ok()) {
       count_and_keep<options>(lines, rec, record, first);
     } else if (records.routes_to_ten_by_eight(record)) {
@@ -177,9 +192,9 @@ void process_records(chunk& c, const line_options& config, const dedupe_set* exc
   excluded_facts.subtract_from(n);
 }
 
-template <bool selecting>
+template <bool selecting, class Records>
 void process_with(chunk& c, const line_options& config, const dedupe_set* excluded,
-                  bool with_origins, plain_records& records) {
+                  bool with_origins, Records& records) {
   using line_loop::keys_lines;
   using line_loop::loop_options;
   const bool excluding = excluded != nullptr;
@@ -205,7 +220,10 @@ void process_with(chunk& c, const line_options& config, const dedupe_set* exclud
 template <class Records>
 void process_selected_or_not(chunk& c, const line_options& config, const dedupe_set* excluded,
                              bool with_origins, Records& records) {
-  if (config.where.empty() && !config.sample_threshold && config.identities == 0) {
+  if (!config.moves.empty()) {
+    moving_records<Records> moving(records, config.moves, c.layout, config.decode);
+    line_loop::process_with<true>(c, config, excluded, with_origins, moving);
+  } else if (!line_loop::selects(config)) {
     line_loop::process_with<false>(c, config, excluded, with_origins, records);
   } else {
     line_loop::process_with<true>(c, config, excluded, with_origins, records);
@@ -229,7 +247,10 @@ void process_as_plain(chunk& c, const line_options& config, const dedupe_set* ex
 void process_plain_records(chunk& c, const line_options& config, const dedupe_set* excluded,
                            bool with_origins) {
   plain_records records(config);
-  if (config.where.empty() && !config.sample_threshold && config.identities == 0) {
+  if (!config.moves.empty()) {
+    moving_records<plain_records> moving(records, config.moves, c.layout, config.decode);
+    process_with<true>(c, config, excluded, with_origins, moving);
+  } else if (!line_loop::selects(config)) {
     process_with<false>(c, config, excluded, with_origins, records);
   } else {
     process_with<true>(c, config, excluded, with_origins, records);

@@ -382,6 +382,12 @@ void process_lines(chunk& c, const line_options& config, const dedupe_set* exclu
   excluded_facts.subtract_from(n);
 }
 
+// Whether a run takes the selecting loops: --where, --sample, --uniqueness or --keep max/min.
+[[nodiscard]] inline bool selects(const line_options& config) noexcept {
+  return !config.where.empty() || config.sample_threshold || config.identities != 0 ||
+         !config.ranking_field.empty();
+}
+
 // Whether each written line is keyed: for dedupe, or for its --split.
 [[nodiscard]] inline bool keys_lines(const line_options& config) noexcept {
   return config.keyed || config.keys_for_splits;
