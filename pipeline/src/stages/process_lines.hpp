@@ -26,8 +26,8 @@
 #include "fenbatch/core/write.hpp"
 #include "formats/field_records.hpp"
 #include "plan/resolved_run.hpp"
-#include "stages/where_fields.hpp"
 #include "stages/line_standing.hpp"
+#include "stages/where_fields.hpp"
 #include "stages/where_values_of.hpp"
 #include "uniqueness/identity_keys.hpp"
 
