@@ -215,6 +215,18 @@ open(sys.argv[1], "w").write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru
 sys.exit(p.returncode if p.returncode >= 0 else 128 - p.returncode)' "$file" "$@"
 }
 
+# a11_rss_check WHAT MODE SIZE: A11's memory bounds on the peak RSS that peak_rss wrote to
+# rss.txt: under 48 MiB when read (--no-mmap) or piped; MODE mapped, under SIZE bytes + 48 MiB
+# (the mapped file's pages count as resident; a copy of the input would not fit). Checked on the
+# release build only (a sanitizer's RSS is its own).
+a11_rss_check() {
+  [ "$SANITIZED" = 1 ] && return 0
+  local rss limit=$((48 * 1024))
+  rss=$(cat rss.txt)
+  [ "$2" = mapped ] && limit=$(($3 / 1024 + 48 * 1024))
+  [ "$rss" -le "$limit" ] || fail "$1: peak RSS $rss KiB > $limit KiB"
+}
+
 # injected_calls [LOG]: one line "SYSCALL FD" for every call strace injected a fault into (from
 # strace.log written by strace_run; "<unfinished ...>" / "<... resumed>" pairs joined).
 injected_calls() {

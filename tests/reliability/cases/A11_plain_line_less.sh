@@ -41,11 +41,7 @@ for kind in nul cr; do
     [ "$(wc -c <rej.txt)" = $((${#prefix} + 65537 + 1)) ] ||
       fail "$what: rejects entry of $(wc -c <rej.txt) bytes, expected the line cut after 65,537"
     if [ "$source" = '<stdin>' ]; then sr_check s.json "$what"; else sr_check s.json "$what" $kind.plain; fi
-    [ "$SANITIZED" = 1 ] && continue   # RSS bounds hold for the release build only
-    rss=$(cat rss.txt)
-    limit=$((48 * 1024))
-    [ "$mode" = mapped ] && limit=$((size / 1024 + 48 * 1024))
-    [ "$rss" -le "$limit" ] || fail "$what: peak RSS $rss KiB > $limit KiB"
+    a11_rss_check "$what" "$mode" "$size"
   done
 done
 finish
