@@ -69,7 +69,8 @@ same_file() { cmp -s "$1" "$2" || fail "$3: $2 differs from $1"; }
 json() { python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
 
 # sr_check JSON WHAT [INPUT...]: stats reconciliation. lines = written + duplicates + invalid +
-# skipped.blank + skipped.comment; invalid = sum of invalid_by_reason; reconciliation.balanced;
+# skipped.blank + skipped.comment (+ skipped.record_lines: a .plain record's lines but its
+# first); invalid = sum of invalid_by_reason; reconciliation.balanced;
 # and, for regular plain inputs given, bytes = input_bytes = the sum of their sizes.
 sr_check() {
   local file=$1 what=$2
@@ -81,7 +82,8 @@ import json, sys
 s = json.load(open(sys.argv[1]))
 size, have_inputs = int(sys.argv[2]), int(sys.argv[3]) > 0
 bad = []
-total = s["written"] + s["duplicates"] + s["invalid"] + s["skipped"]["blank"] + s["skipped"]["comment"]
+total = s["written"] + s["duplicates"] + s["invalid"] + s["skipped"]["blank"] + s["skipped"]["comment"] \
+    + s["skipped"].get("record_lines", 0)
 if s["lines"] != total:
     bad.append(f"lines {s['lines']} != written+duplicates+invalid+skipped {total}")
 if sum(s["invalid_by_reason"].values()) != s["invalid"]:
@@ -211,6 +213,18 @@ peak_rss() {
 p = subprocess.run(sys.argv[2:])
 open(sys.argv[1], "w").write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) + "\n")
 sys.exit(p.returncode if p.returncode >= 0 else 128 - p.returncode)' "$file" "$@"
+}
+
+# a11_rss_check WHAT MODE SIZE: A11's memory bounds on the peak RSS that peak_rss wrote to
+# rss.txt: under 48 MiB when read (--no-mmap) or piped; MODE mapped, under SIZE bytes + 48 MiB
+# (the mapped file's pages count as resident; a copy of the input would not fit). Checked on the
+# release build only (a sanitizer's RSS is its own).
+a11_rss_check() {
+  [ "$SANITIZED" = 1 ] && return 0
+  local rss limit=$((48 * 1024))
+  rss=$(cat rss.txt)
+  [ "$2" = mapped ] && limit=$(($3 / 1024 + 48 * 1024))
+  [ "$rss" -le "$limit" ] || fail "$1: peak RSS $rss KiB > $limit KiB"
 }
 
 # injected_calls [LOG]: one line "SYSCALL FD" for every call strace injected a fault into (from

@@ -22,10 +22,6 @@ for mode in mapped --no-mmap pipe; do
   [ "$got" = "(2, 1, 1, $size)" ] || fail "$what: lines, line_too_long, valid, bytes = $got"
   rej_line=$(head -n 1 rej.txt | sed -E 's/^[^:]*:1:65537: line_too_long: //' | wc -c)
   [ "$rej_line" = 65538 ] || fail "$what: rejected line kept as $((rej_line - 1)) bytes, expected 65,537"
-  [ "$SANITIZED" = 1 ] && continue   # RSS bounds hold for the release build only
-  rss=$(cat rss.txt)
-  limit=$((48 * 1024))
-  [ "$mode" = mapped ] && limit=$((size / 1024 + 48 * 1024))
-  [ "$rss" -le "$limit" ] || fail "$what: peak RSS $rss KiB > $limit KiB"
+  a11_rss_check "$what" "$mode" "$size"
 done
 finish
