@@ -86,7 +86,7 @@ line_options lines_of(const run_config& config, bool keyed) {
           config.columns,
           config.moves,
           {},
-          false,
+          config.plain_output,
           config.keep == keep_occurrence::max_value || config.keep == keep_occurrence::min_value
               ? config.keep_field
               : std::string(),

@@ -126,7 +126,8 @@ void write_options(page& p, const run_stats& s, const report_options& asked) {
   option_row(p, "output", output_name(asked.outputs.output));
   option_row(p, "dedupe", yes_no(asked.dedupe));
   option_row(p, "key", core::to_string(asked.lines.key));
-  option_row(p, "format", core::to_string(asked.lines.write.format));
+  option_row(p, "format",
+             asked.lines.plain_output ? "plain" : core::to_string(asked.lines.write.format));
   option_row(p, "castling", core::to_string(asked.lines.write.castling));
   option_row(p, "ep", core::to_string(asked.lines.write.ep));
   option_row(p, "repair", yes_no(asked.lines.decode.repair));

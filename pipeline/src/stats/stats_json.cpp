@@ -142,7 +142,8 @@ void write_options(json_writer& w, const report_options& asked) {
   w.begin_object();
   w.member("dedupe", asked.dedupe);
   w.member("key", core::to_string(asked.lines.key));
-  w.member("format", core::to_string(asked.lines.write.format));
+  w.member("format", asked.lines.plain_output ? std::string_view("plain")
+                                              : core::to_string(asked.lines.write.format));
   w.member("castling", core::to_string(asked.lines.write.castling));
   w.member("ep", core::to_string(asked.lines.write.ep));
   w.member("repair", asked.lines.decode.repair);
