@@ -84,6 +84,18 @@ bool compare_numbers(where_op op, std::int64_t a_bits, std::int64_t b_bits,
   }
 }
 
+// An integer comparison (`op` from equal to greater_equal).
+bool compare_integers(where_op op, std::int64_t a, std::int64_t b) noexcept {
+  switch (op) {
+    case where_op::equal: return a == b;
+    case where_op::not_equal: return a != b;
+    case where_op::less: return a < b;
+    case where_op::less_equal: return a <= b;
+    case where_op::greater: return a > b;
+    default: return a >= b;
+  }
+}
+
 // The ops that push a value computed from fields alone (the text comparisons).
 bool field_text_value(const where_instruction& i, const where_values& v,
                       const std::vector<std::string>& strings) noexcept {
@@ -183,11 +195,18 @@ bool where_program::misses_field(const where_values& values) const noexcept {
 // neither. Integer values stay far from 2^63 and literals are at most 2^63 - 1 in magnitude, so
 // abs cannot overflow.
 bool where_program::evaluate(const where_values& values) const noexcept {
-  // The common rule `$FIELD op literal` (`$score > 100`): compared without the stack loop.
-  if (code_.size() == 3 && code_[0].op == where_op::load_field && code_[1].op == where_op::push &&
-      code_[2].op >= where_op::number_equal && code_[2].op <= where_op::number_greater_equal) {
-    return compare_numbers(code_[2].op, field_number(values, code_[0].operand), code_[1].operand,
-                           code_[2].operand);
+  // The common rules `$FIELD op literal` (`$score > 100`) and `NAME op literal` (`pieces > 8`):
+  // compared without the stack loop.
+  if (code_.size() == 3 && code_[1].op == where_op::push) {
+    const where_op op = code_[2].op;
+    if (code_[0].op == where_op::load_field && op >= where_op::number_equal &&
+        op <= where_op::number_greater_equal) {
+      return compare_numbers(op, field_number(values, code_[0].operand), code_[1].operand,
+                             code_[2].operand);
+    }
+    if (code_[0].op == where_op::load && op >= where_op::equal && op <= where_op::greater_equal) {
+      return compare_integers(op, value_of(values, code_[0].name), code_[1].operand);
+    }
   }
   std::array<std::int64_t, where_stack_size> stack;  // NOLINT: written before it is read
   std::size_t top = 0;

@@ -89,10 +89,7 @@ std::optional<field_span> locate_field(std::string_view line, delimited_dialect 
       span.quoted = close != std::string_view::npos;
       after = span.quoted ? close + 1 : line.size();
     }
-    // A byte loop, not find's memchr: columns are short, and a call costs more than it scans.
-    std::size_t separator = after;
-    while (separator < line.size() && line[separator] != dialect.separator) ++separator;
-    if (separator == line.size()) separator = std::string_view::npos;
+    const std::size_t separator = line.find(dialect.separator, after);
     span.end = span.quoted ? after : std::min(separator, line.size());
     if (field == index) return span;
     if (separator == std::string_view::npos) return std::nullopt;
