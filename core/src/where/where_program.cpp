@@ -84,6 +84,18 @@ bool compare_numbers(where_op op, std::int64_t a_bits, std::int64_t b_bits,
   }
 }
 
+// An integer comparison (`op` from equal to greater_equal).
+bool compare_integers(where_op op, std::int64_t a, std::int64_t b) noexcept {
+  switch (op) {
+    case where_op::equal: return a == b;
+    case where_op::not_equal: return a != b;
+    case where_op::less: return a < b;
+    case where_op::less_equal: return a <= b;
+    case where_op::greater: return a > b;
+    default: return a >= b;
+  }
+}
+
 // The ops that push a value computed from fields alone (the text comparisons).
 bool field_text_value(const where_instruction& i, const where_values& v,
                       const std::vector<std::string>& strings) noexcept {
@@ -103,12 +115,32 @@ bool is_blank_byte(char c) noexcept {
   return c == ' ' || c == '\t';
 }
 
+// The common field, an optional '-' and at most 15 digits with no blank nor point, read in one
+// pass; false for anything else (read_where_field's general path then decides).
+bool read_short_integer(std::string_view text, double& value) noexcept {
+  const bool negative = !text.empty() && text.front() == '-';
+  const std::size_t first = negative ? 1 : 0;
+  if (text.size() <= first || text.size() - first > 15) return false;
+  std::uint64_t integer = 0;
+  for (std::size_t i = first; i < text.size(); ++i) {
+    const auto digit = static_cast<unsigned>(text[i]) - unsigned{'0'};
+    if (digit > 9) return false;
+    integer = integer * 10 + digit;
+  }
+  value = negative ? -static_cast<double>(integer) : static_cast<double>(integer);
+  return true;
+}
+
 }  // namespace
 
 where_field read_where_field(std::string_view text) noexcept {
   where_field out;
-  out.type = where_field::kind::string;
   out.text = text;
+  if (read_short_integer(text, out.number)) {
+    out.type = where_field::kind::number;
+    return out;
+  }
+  out.type = where_field::kind::string;
   std::string_view s = text;
   while (!s.empty() && is_blank_byte(s.front())) s.remove_prefix(1);
   while (!s.empty() && is_blank_byte(s.back())) s.remove_suffix(1);
@@ -163,6 +195,19 @@ bool where_program::misses_field(const where_values& values) const noexcept {
 // neither. Integer values stay far from 2^63 and literals are at most 2^63 - 1 in magnitude, so
 // abs cannot overflow.
 bool where_program::evaluate(const where_values& values) const noexcept {
+  // The common rules `$FIELD op literal` (`$score > 100`) and `NAME op literal` (`pieces > 8`):
+  // compared without the stack loop.
+  if (code_.size() == 3 && code_[1].op == where_op::push) {
+    const where_op op = code_[2].op;
+    if (code_[0].op == where_op::load_field && op >= where_op::number_equal &&
+        op <= where_op::number_greater_equal) {
+      return compare_numbers(op, field_number(values, code_[0].operand), code_[1].operand,
+                             code_[2].operand);
+    }
+    if (code_[0].op == where_op::load && op >= where_op::equal && op <= where_op::greater_equal) {
+      return compare_integers(op, value_of(values, code_[0].name), code_[1].operand);
+    }
+  }
   std::array<std::int64_t, where_stack_size> stack;  // NOLINT: written before it is read
   std::size_t top = 0;
   for (const where_instruction& i : code_) {
