@@ -33,13 +33,24 @@ void for_each_line(std::string_view text, Visit&& visit) {
   return i;
 }
 
-// parse_record's verdict on the `fen` value, its column made the record's.
-core::fen_status in_record(core::fen_status status, std::uint32_t fen_column) noexcept {
+// Where a record's `fen` value starts, 1-based, in the record on one line.
+std::uint32_t fen_column(std::string_view record, std::string_view fen) noexcept {
+  constexpr std::uint32_t key_and_space = 4;  // "fen "
+  return plain_record_shape::one_line_column(record.data(), fen.data() - key_and_space) +
+         key_and_space;
+}
+
+// parse_record's verdict on the `fen` value, its column made the record's (found only for a
+// rejected position).
+core::fen_status in_record(core::fen_status status, std::string_view record,
+                           std::string_view fen) noexcept {
   if (status.code == core::fen_errc::skipped_blank ||
       status.code == core::fen_errc::skipped_comment) {
-    return {core::fen_errc::plain_no_fen, fen_column};  // `fen` with no position
+    return {core::fen_errc::plain_no_fen, fen_column(record, fen)};  // `fen` with no position
   }
-  if (!status.ok()) status.column = fen_column + (status.column > 0 ? status.column - 1 : 0);
+  if (!status.ok()) {
+    status.column = fen_column(record, fen) + (status.column > 0 ? status.column - 1 : 0);
+  }
   return status;
 }
 
@@ -64,6 +75,14 @@ plain_key plain_key::slow(std::string_view line) noexcept {
   return key;
 }
 
+std::uint32_t plain_record_shape::one_line_column(const char* record, const char* line) noexcept {
+  std::uint32_t column = 1;
+  for_each_line({record, static_cast<std::size_t>(line - record)}, [&](std::string_view earlier) {
+    if (earlier.data() < line) column += static_cast<std::uint32_t>(earlier.size()) + 3;  // " | "
+  });
+  return column;
+}
+
 bool plain_record_shape::repeats(const plain_key& key, const char* line) const noexcept {
   for (const char* start = record_; start < line;) {
     const auto* const lf =
@@ -79,7 +98,6 @@ core::fen_status plain_records::take_shape(const plain_record_shape& shape,
                                            std::string_view record) noexcept {
   record_ = record;
   fen_ = shape.fen();
-  fen_column_ = shape.fen_column();
   crlf_ = shape.crlf();
   const core::fen_status verdict = shape.verdict();
   shape_ok_ = verdict.ok();
@@ -91,12 +109,14 @@ core::fen_status plain_records::read_shape(std::string_view record) noexcept {
   shape.start(record.data());
   std::uint32_t count = 0;
   bool ended = false;
+  bool crlf = false;
   for_each_line(record, [&](std::string_view line) {
     if (++count > max_plain_record_lines || ended) return;
     const char* const line_end = line.data() + line.size();
-    const bool crlf = line_end < record.data() + record.size() && *line_end == '\r';
-    ended = shape.add(line, crlf) == plain_record_shape::line_kind::end;
+    crlf = crlf || (line_end < record.data() + record.size() && *line_end == '\r');
+    ended = shape.add(line) == plain_record_shape::line_kind::end;
   });
+  shape.set_crlf(crlf);
   const core::fen_status verdict = take_shape(shape, record);
   if (count > max_plain_record_lines) {
     shape_ok_ = false;
@@ -108,12 +128,12 @@ core::fen_status plain_records::read_shape(std::string_view record) noexcept {
 core::fen_status plain_records::read_shaped(const plain_record_shape& shape,
                                             std::string_view record, core::record& rec) {
   if (const core::fen_status verdict = take_shape(shape, record); !verdict.ok()) return verdict;
-  return in_record(core::parse_record(fen_, lines_.decode, rec), fen_column_);
+  return in_record(core::parse_record(fen_, lines_.decode, rec), record_, fen_);
 }
 
 core::fen_status plain_records::read(std::string_view record, core::record& rec) {
   if (const core::fen_status shape = read_shape(record); !shape.ok()) return shape;
-  return in_record(core::parse_record(fen_, lines_.decode, rec), fen_column_);
+  return in_record(core::parse_record(fen_, lines_.decode, rec), record_, fen_);
 }
 
 template <class WriteFen>
@@ -171,7 +191,7 @@ bool plain_records::routes_to_ten_by_eight(std::string_view /*record*/) const no
 
 core::fen_status plain_records::read(std::string_view record, core::ten_by_eight::record& rec) {
   if (const core::fen_status shape = read_shape(record); !shape.ok()) return shape;
-  return in_record(core::ten_by_eight::parse_record(fen_, lines_.decode, rec), fen_column_);
+  return in_record(core::ten_by_eight::parse_record(fen_, lines_.decode, rec), record_, fen_);
 }
 
 std::size_t plain_records::write(const core::ten_by_eight::record& rec, std::string_view /*record*/,

@@ -48,10 +48,11 @@ struct plain_key {
       const std::uint64_t x = word ^ 0x2020202020202020U;
       const std::uint64_t zero = (x - 0x0101010101010101U) & ~x & 0x8080808080808080U;
       if (zero != 0 || line.size() <= sizeof word) {  // (else a key of 8 bytes or more)
-        const std::size_t space =
-            zero != 0 ? static_cast<std::size_t>(std::countr_zero(zero)) / 8 : sizeof word;
-        const std::size_t size = std::min(space, line.size());
-        return {size == 0 ? 0 : word & (~std::uint64_t{0} >> (64 - 8 * size)), line.data(), size};
+        // (countr_zero(0) is 64: no space in the 8 bytes. The key's bytes, below the lowest
+        // bit of `zero`, are exact where the key ends before the line does; a key as long as
+        // its line makes a bad line or `e`, whose head is never used.)
+        const auto space = static_cast<std::size_t>(std::countr_zero(zero)) / 8;
+        return {word & ((zero ^ (zero - 1)) >> 8), line.data(), std::min(space, line.size())};
       }
     }
     return slow(line);
@@ -83,33 +84,26 @@ class plain_record_shape {
     record_ = record;
     crlf_ = false;
     seen_ = 0;
-    column_ = 1;
     fault_ = {};
     fen_ = {};
   }
   // The record's next line (without CR and LF): `e` (the record's end), a `KEY VALUE` field,
-  // or a bad line (after a fault, field stands for every line but `e`). `crlf`: a CR was
-  // dropped before its LF.
-  line_kind add(std::string_view line, bool crlf) noexcept {
-    crlf_ = crlf_ || crlf;
+  // or a bad line (after a fault, field stands for every line but `e`).
+  line_kind add(std::string_view line) noexcept {
     if (!fault_.ok()) return line == "e" ? line_kind::end : line_kind::field;
     const plain_key key = plain_key::of_line(line, readable_end_);
     if (key.size == 0 || key.size == line.size()) {
       if (line == "e") return line_kind::end;
-      fault_ = {core::fen_errc::plain_bad_line, column_};
+      fault_ = {core::fen_errc::plain_bad_line, one_line_column(record_, line.data())};
       return line_kind::bad;
     }
     const std::uint64_t bit = key.bit();
     if ((seen_ & bit) != 0 && repeats(key, line.data())) {  // (else no key so far is this one)
-      fault_ = {core::fen_errc::plain_repeated_key, column_};
+      fault_ = {core::fen_errc::plain_repeated_key, one_line_column(record_, line.data())};
       return line_kind::field;
     }
     seen_ |= bit;
-    if (key.size == fen_key_size && key.head == fen_key_head) {
-      fen_ = line.substr(fen_key_size + 1);
-      fen_column_ = column_ + fen_key_size + 1;
-    }
-    column_ += static_cast<std::uint32_t>(line.size()) + 3;  // " | " in the record on one line
+    if (key.size == fen_key_size && key.head == fen_key_head) fen_ = line.substr(fen_key_size + 1);
     return line_kind::field;
   }
   // The verdict on the lines added up to `e`.
@@ -119,9 +113,14 @@ class plain_record_shape {
     return {};
   }
   [[nodiscard]] std::string_view fen() const noexcept { return fen_; }
-  [[nodiscard]] std::uint32_t fen_column() const noexcept { return fen_column_; }
-  // Whether a line added had a CR dropped (else the lines are one run of the input).
+  // Whether a line had a CR dropped before its LF (else the lines are one run of the input):
+  // told by the reader of the lines.
+  void set_crlf(bool crlf) noexcept { crlf_ = crlf; }
   [[nodiscard]] bool crlf() const noexcept { return crlf_; }
+
+  // Where the line starting at `line` starts, 1-based, in the record (starting at `record`)
+  // on one line: its lines joined by " | ", CRs dropped.
+  [[nodiscard]] static std::uint32_t one_line_column(const char* record, const char* line) noexcept;
 
  private:
   static constexpr std::uint64_t fen_key_head = 0x6E6566;  // "fen", little-endian
@@ -133,11 +132,9 @@ class plain_record_shape {
 
   const char* readable_end_;
   const char* record_ = nullptr;
-  std::uint64_t seen_ = 0;    // the keys' bits
-  std::uint32_t column_ = 1;  // of the next line's start, in the record on one line
+  std::uint64_t seen_ = 0;  // the keys' bits
   core::fen_status fault_;
   std::string_view fen_;
-  std::uint32_t fen_column_ = 0;
   bool crlf_ = false;
 };
 
@@ -180,7 +177,6 @@ class plain_records {
   core::write_options write_options_;  // the position: 6 fields
   std::string_view record_;            // the record read last
   std::string_view fen_;               // its `fen` value
-  std::uint32_t fen_column_ = 0;       // where it starts, 1-based, in the record on one line
   bool crlf_ = false;                  // whether a line of it had a CR dropped
   bool shape_ok_ = false;
 };

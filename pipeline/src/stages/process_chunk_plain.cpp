@@ -158,8 +158,9 @@ void process_records(chunk& c, const line_options& config, const dedupe_set* exc
     // One pass: each line is classified and its key taken as it is found.
     const char* const begin = line.text.data();
     const char* end = begin + line.text.size();
+    const std::uint64_t crlf_lines = n.crlf_lines - (line.crlf ? 1 : 0);  // before the record
     shape.start(begin);
-    const line_kind kind = shape.add(line.text, line.crlf);
+    const line_kind kind = shape.add(line.text);
     bool ended = kind == line_kind::end;
     std::uint32_t count = 1;
     while (kind != line_kind::bad && !ended && count < max_plain_record_lines &&
@@ -167,8 +168,9 @@ void process_records(chunk& c, const line_options& config, const dedupe_set* exc
       ++count;
       n.crlf_lines += line.crlf ? 1 : 0;
       end = line.text.data() + line.text.size();
-      ended = shape.add(line.text, line.crlf) == line_kind::end;
+      ended = shape.add(line.text) == line_kind::end;
     }
+    shape.set_crlf(n.crlf_lines != crlf_lines);
     index += count - 1;
     n.skipped_record_lines += count - 1;
     const std::string_view record(begin, static_cast<std::size_t>(end - begin));
