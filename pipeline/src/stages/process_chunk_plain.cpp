@@ -160,21 +160,27 @@ void process_records(chunk& c, const line_options& config, const dedupe_set* exc
     const char* end = begin + line.text.size();
     const std::uint64_t crlf_lines = n.crlf_lines - (line.crlf ? 1 : 0);  // before the record
     shape.start(begin);
-    const line_kind kind = shape.add(line.text);
-    bool ended = kind == line_kind::end;
-    std::uint32_t count = 1;
-    while (kind != line_kind::bad && !ended && count < max_plain_record_lines &&
-           splitter.next(line)) {
+    // (One call of add(), inlined: the first line is taken like the others; a bad first line
+    // is a record of its own.)
+    std::uint32_t count = 0;
+    line_kind kind;
+    for (;;) {
+      kind = shape.add(line.text);
       ++count;
+      if (kind == line_kind::end || (kind == line_kind::bad && count == 1) ||
+          count == max_plain_record_lines || !splitter.next(line)) {
+        break;
+      }
       n.crlf_lines += line.crlf ? 1 : 0;
       end = line.text.data() + line.text.size();
-      ended = shape.add(line.text) == line_kind::end;
     }
+    const bool ended = kind == line_kind::end;
+    const bool alone = kind == line_kind::bad && count == 1;
     shape.set_crlf(n.crlf_lines != crlf_lines);
     index += count - 1;
     n.skipped_record_lines += count - 1;
     const std::string_view record(begin, static_cast<std::size_t>(end - begin));
-    if (kind == line_kind::bad) {
+    if (alone) {
       count_invalid(c, {core::fen_errc::plain_bad_line, 1}, record, first);
       continue;
     }
