@@ -1,8 +1,6 @@
 #include "formats/plain_records.hpp"
 
 #include <algorithm>
-#include <array>
-#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -27,9 +25,6 @@ void for_each_line(std::string_view text, Visit&& visit) {
   }
 }
 
-constexpr std::string_view fen_key = "fen";
-constexpr std::uint32_t line_separator_width = 3;  // " | " in the record on one line
-
 // Where the first space is (the line's size if none): keys are a few bytes, shorter than a
 // call to memchr.
 [[nodiscard]] std::size_t first_space(std::string_view line) noexcept {
@@ -38,13 +33,24 @@ constexpr std::uint32_t line_separator_width = 3;  // " | " in the record on one
   return i;
 }
 
-// parse_record's verdict on the `fen` value, its column made the record's.
-core::fen_status in_record(core::fen_status status, std::uint32_t fen_column) noexcept {
+// Where a record's `fen` value starts, 1-based, in the record on one line.
+std::uint32_t fen_column(std::string_view record, std::string_view fen) noexcept {
+  constexpr std::uint32_t key_and_space = 4;  // "fen "
+  return plain_record_shape::one_line_column(record.data(), fen.data() - key_and_space) +
+         key_and_space;
+}
+
+// parse_record's verdict on the `fen` value, its column made the record's (found only for a
+// rejected position).
+core::fen_status in_record(core::fen_status status, std::string_view record,
+                           std::string_view fen) noexcept {
   if (status.code == core::fen_errc::skipped_blank ||
       status.code == core::fen_errc::skipped_comment) {
-    return {core::fen_errc::plain_no_fen, fen_column};  // `fen` with no position
+    return {core::fen_errc::plain_no_fen, fen_column(record, fen)};  // `fen` with no position
   }
-  if (!status.ok()) status.column = fen_column + (status.column > 0 ? status.column - 1 : 0);
+  if (!status.ok()) {
+    status.column = fen_column(record, fen) + (status.column > 0 ? status.column - 1 : 0);
+  }
   return status;
 }
 
@@ -60,125 +66,92 @@ plain_records::plain_records(const line_options& lines) : lines_(lines) {
   write_options_.format = core::output_format::fen;
 }
 
-core::fen_status plain_records::split(std::string_view record) noexcept {
-  line_count_ = 0;
-  core::fen_status status;
-  for_each_line(record, [&](std::string_view line) {
-    if (line_count_ == line_slots_.size()) {
-      status = {core::fen_errc::plain_unterminated, 1};
-      return;
-    }
-    line_slots_[line_count_++] = line;
+plain_key plain_key::slow(std::string_view line) noexcept {
+  plain_key key{0, line.data(), first_space(line)};
+  const std::size_t n = std::min<std::size_t>(key.size, sizeof key.head);
+  for (std::size_t i = 0; i < n; ++i) {
+    key.head |= std::uint64_t{static_cast<unsigned char>(line[i])} << (8 * i);
+  }
+  return key;
+}
+
+std::uint32_t plain_record_shape::one_line_column(const char* record, const char* line) noexcept {
+  std::uint32_t column = 1;
+  for_each_line({record, static_cast<std::size_t>(line - record)}, [&](std::string_view earlier) {
+    if (earlier.data() < line) column += static_cast<std::uint32_t>(earlier.size()) + 3;  // " | "
   });
-  lines_read_ = {line_slots_.data(), line_count_};
-  return status;
+  return column;
 }
 
-namespace {
-
-// A key as compared with the record's others: its first 8 bytes as a number, and its size, so
-// that the few short keys of a record compare without a call to memcmp. Trivial, so that a
-// record's array of them costs nothing until filled.
-struct key_id {
-  std::uint64_t head;
-  const char* data;
-  std::size_t size;
-
-  key_id() = default;
-  explicit key_id(std::string_view key) noexcept : head(0), data(key.data()), size(key.size()) {
-    const std::size_t n = std::min<std::size_t>(size, sizeof head);
-    for (std::size_t i = 0; i < n; ++i) {
-      head |= std::uint64_t{static_cast<unsigned char>(data[i])} << (8 * i);
-    }
+bool plain_record_shape::repeats(const plain_key& key, const char* line) const noexcept {
+  for (const char* start = record_; start < line;) {
+    const auto* const lf =
+        static_cast<const char*>(std::memchr(start, '\n', static_cast<std::size_t>(line - start)));
+    const std::string_view earlier(start, static_cast<std::size_t>(lf - start));
+    if (plain_key::of_line(earlier, readable_end_).same(key)) return true;
+    start = lf + 1;
   }
-  // The key of a line: up to its first space (the whole line if none). Lines of 8 bytes or
-  // more are searched 8 bytes at a time (the lowest zero byte of word ^ spaces is exact).
-  [[nodiscard]] static key_id of_line(std::string_view line) noexcept {
-    if (line.size() >= sizeof head) {
-      std::uint64_t word = 0;
-      std::memcpy(&word, line.data(), sizeof word);
-      const std::uint64_t x = word ^ 0x2020202020202020U;
-      const std::uint64_t zero = (x - 0x0101010101010101U) & ~x & 0x8080808080808080U;
-      if (zero != 0) {
-        const auto space = static_cast<std::size_t>(std::countr_zero(zero)) / 8;
-        key_id key;
-        key.head = space == 0 ? 0 : word & (~std::uint64_t{0} >> (64 - 8 * space));
-        key.data = line.data();
-        key.size = space;
-        return key;
-      }
-    }
-    return key_id(line.substr(0, first_space(line)));
-  }
-  // One of 64 bits, the same for the same key: two keys with different bits differ.
-  [[nodiscard]] std::uint64_t bit() const noexcept {
-    return std::uint64_t{1} << ((head * 0x9E3779B97F4A7C15U + size) >> 58);
-  }
-  [[nodiscard]] bool same(const key_id& other) const noexcept {
-    return head == other.head && size == other.size &&
-           (size <= sizeof head || std::memcmp(data, other.data, size) == 0);
-  }
-};
-
-const key_id fen_id{fen_key};
-
-}  // namespace
-
-core::fen_status plain_records::read_shape(std::span<const std::string_view> lines) noexcept {
-  shape_ok_ = false;
-  lines_read_ = lines;
-  fen_ = {};
-  std::array<key_id, max_plain_record_lines> keys;  // the first key_count of them set
-  std::size_t key_count = 0;
-  std::uint64_t seen = 0;    // the keys' bits
-  std::uint32_t column = 1;  // of the line's start, in the record on one line
-  for (const std::string_view line : lines) {
-    if (line == "e") break;
-    const key_id key = key_id::of_line(line);
-    const std::size_t space = key.size;
-    if (space == 0 || space == line.size()) return {core::fen_errc::plain_bad_line, column};
-    if ((seen & key.bit()) != 0) {  // (else no key so far is this one)
-      for (std::size_t i = 0; i < key_count; ++i) {
-        if (keys[i].same(key)) return {core::fen_errc::plain_repeated_key, column};
-      }
-    }
-    seen |= key.bit();
-    keys[key_count++] = key;  // (at most one per line: lines.size() <= keys.size())
-    if (key.same(fen_id)) {
-      fen_ = line.substr(space + 1);
-      fen_column_ = column + static_cast<std::uint32_t>(space) + 1;
-    }
-    column += static_cast<std::uint32_t>(line.size()) + line_separator_width;
-  }
-  if (fen_.data() == nullptr) return {core::fen_errc::plain_no_fen, 1};
-  shape_ok_ = true;
-  return {};
+  return false;
 }
 
-core::fen_status plain_records::read_lines(std::span<const std::string_view> lines,
-                                           core::record& rec) {
-  if (const core::fen_status shape = read_shape(lines); !shape.ok()) return shape;
-  return in_record(core::parse_record(fen_, lines_.decode, rec), fen_column_);
+core::fen_status plain_records::take_shape(const plain_record_shape& shape,
+                                           std::string_view record) noexcept {
+  record_ = record;
+  fen_ = shape.fen();
+  crlf_ = shape.crlf();
+  const core::fen_status verdict = shape.verdict();
+  shape_ok_ = verdict.ok();
+  return verdict;
+}
+
+core::fen_status plain_records::read_shape(std::string_view record) noexcept {
+  plain_record_shape shape(record);
+  shape.start(record.data());
+  std::uint32_t count = 0;
+  bool ended = false;
+  bool crlf = false;
+  for_each_line(record, [&](std::string_view line) {
+    if (++count > max_plain_record_lines || ended) return;
+    const char* const line_end = line.data() + line.size();
+    crlf = crlf || (line_end < record.data() + record.size() && *line_end == '\r');
+    ended = shape.add(line) == plain_record_shape::line_kind::end;
+  });
+  shape.set_crlf(crlf);
+  const core::fen_status verdict = take_shape(shape, record);
+  if (count > max_plain_record_lines) {
+    shape_ok_ = false;
+    return {core::fen_errc::plain_unterminated, 1};
+  }
+  return verdict;
+}
+
+core::fen_status plain_records::read_shaped(const plain_record_shape& shape,
+                                            std::string_view record, core::record& rec) {
+  if (const core::fen_status verdict = take_shape(shape, record); !verdict.ok()) return verdict;
+  return in_record(core::parse_record(fen_, lines_.decode, rec), record_, fen_);
 }
 
 core::fen_status plain_records::read(std::string_view record, core::record& rec) {
-  if (const core::fen_status s = split(record); !s.ok()) return s;
-  return read_lines({line_slots_.data(), line_count_}, rec);
+  if (const core::fen_status shape = read_shape(record); !shape.ok()) return shape;
+  return in_record(core::parse_record(fen_, lines_.decode, rec), record_, fen_);
 }
 
 template <class WriteFen>
 std::size_t plain_records::write_lines(std::size_t fen_room, text_buffer& text,
                                        WriteFen&& write_fen) {
-  std::size_t line_bytes = 0;
-  for (const std::string_view line : lines_read_) line_bytes += line.size() + 1;
+  std::size_t line_bytes = record_.size() + 1;
+  if (crlf_) {
+    line_bytes = 0;
+    for_each_line(record_, [&](std::string_view line) { line_bytes += line.size() + 1; });
+  }
   text.reserve_more(line_bytes + fen_room + 1);
   char* const start = text.end();
   char* out = start;
-  const char* const first = lines_read_.front().data();
-  const char* const last = lines_read_.back().data() + lines_read_.back().size();
-  if (static_cast<std::size_t>(last - first) + 1 == line_bytes) {
+  if (!crlf_) {
     // LF endings only (the lines are one run of the input): the bytes around the position
     // in two copies.
+    const char* const first = record_.data();
+    const char* const last = first + record_.size();
     const auto before = static_cast<std::size_t>(fen_.data() - first);
     std::memcpy(out, first, before);
     out += before;
@@ -188,7 +161,7 @@ std::size_t plain_records::write_lines(std::size_t fen_room, text_buffer& text,
     out += last - after;
     *out++ = '\n';
   } else {
-    for (const std::string_view line : lines_read_) {
+    for_each_line(record_, [&](std::string_view line) {
       if (fen_.data() > line.data() && fen_.data() <= line.data() + line.size()) {
         const auto prefix = static_cast<std::size_t>(fen_.data() - line.data());
         std::memcpy(out, line.data(), prefix);
@@ -199,7 +172,7 @@ std::size_t plain_records::write_lines(std::size_t fen_room, text_buffer& text,
         out += line.size();
       }
       *out++ = '\n';
-    }
+    });
   }
   const auto length = static_cast<std::size_t>(out - start);
   text.grow_by(length);
@@ -217,11 +190,8 @@ bool plain_records::routes_to_ten_by_eight(std::string_view /*record*/) const no
 }
 
 core::fen_status plain_records::read(std::string_view record, core::ten_by_eight::record& rec) {
-  if (const core::fen_status s = split(record); !s.ok()) return s;
-  if (const core::fen_status shape = read_shape({line_slots_.data(), line_count_}); !shape.ok()) {
-    return shape;
-  }
-  return in_record(core::ten_by_eight::parse_record(fen_, lines_.decode, rec), fen_column_);
+  if (const core::fen_status shape = read_shape(record); !shape.ok()) return shape;
+  return in_record(core::ten_by_eight::parse_record(fen_, lines_.decode, rec), record_, fen_);
 }
 
 std::size_t plain_records::write(const core::ten_by_eight::record& rec, std::string_view /*record*/,

@@ -111,15 +111,15 @@ class field_records_as_plain {
 }
 
 // process_lines (process_lines.hpp) over records: the same outcomes, counters and calls.
-// A record's position: plain_records reads the lines split already; the moving decorator
-// (--apply-moves, --check-move) reads the record's text through plain_records::read.
-inline core::fen_status read_record(plain_records& records,
-                                    std::span<const std::string_view> record_lines,
-                                    std::string_view /*record*/, core::record& rec) {
-  return records.read_lines(record_lines, rec);
+// A record's position: plain_records reads the shape the loop took as it found the record's
+// lines; the moving decorator (--apply-moves, --check-move) reads the record's text through
+// plain_records::read.
+inline core::fen_status read_record(plain_records& records, const plain_record_shape& shape,
+                                    std::string_view record, core::record& rec) {
+  return records.read_shaped(shape, record, rec);
 }
 template <class Records>
-core::fen_status read_record(Records& records, std::span<const std::string_view> /*lines*/,
+core::fen_status read_record(Records& records, const plain_record_shape& /*shape*/,
                              std::string_view record, core::record& rec) {
   return records.read(record, rec);
 }
@@ -128,6 +128,7 @@ template <line_loop::loop_options options, class Records>
 void process_records(chunk& c, const line_options& config, const dedupe_set* excluded,
                      Records& records) {
   using namespace line_loop;
+  using line_kind = plain_record_shape::line_kind;
   run_counters& n = c.counts;
   written_facts_tally excluded_facts;
   std::optional<where_field_reader> fields;
@@ -144,7 +145,7 @@ void process_records(chunk& c, const line_options& config, const dedupe_set* exc
   c.text.reserve_more(c.input.data.size() + c.input.data.size() / 4 + 256);
 
   core::record rec;
-  std::array<std::string_view, max_plain_record_lines> record_lines;
+  plain_record_shape shape(c.input.data);
   core::line_splitter splitter(c.input.data);
   std::uint32_t index = 0;
   for (core::line_span line; splitter.next(line);) {
@@ -154,22 +155,32 @@ void process_records(chunk& c, const line_options& config, const dedupe_set* exc
       ++n.skipped_blank;
       continue;
     }
+    // One pass: each line is classified and its key taken as it is found.
     const char* const begin = line.text.data();
     const char* end = begin + line.text.size();
-    bool ended = line.text == "e";
-    const bool starts = ended || is_plain_record_line(line.text);
-    record_lines[0] = line.text;
-    std::uint32_t count = 1;
-    while (starts && !ended && count < max_plain_record_lines && splitter.next(line)) {
-      ++index;
-      record_lines[count++] = line.text;
+    const std::uint64_t crlf_lines = n.crlf_lines - (line.crlf ? 1 : 0);  // before the record
+    shape.start(begin);
+    // (One call of add(), inlined: the first line is taken like the others; a bad first line
+    // is a record of its own.)
+    std::uint32_t count = 0;
+    line_kind kind;
+    for (;;) {
+      kind = shape.add(line.text);
+      ++count;
+      if (kind == line_kind::end || (kind == line_kind::bad && count == 1) ||
+          count == max_plain_record_lines || !splitter.next(line)) {
+        break;
+      }
       n.crlf_lines += line.crlf ? 1 : 0;
       end = line.text.data() + line.text.size();
-      ended = line.text == "e";
     }
+    const bool ended = kind == line_kind::end;
+    const bool alone = kind == line_kind::bad && count == 1;
+    shape.set_crlf(n.crlf_lines != crlf_lines);
+    index += count - 1;
     n.skipped_record_lines += count - 1;
     const std::string_view record(begin, static_cast<std::size_t>(end - begin));
-    if (!starts) {
+    if (alone) {
       count_invalid(c, {core::fen_errc::plain_bad_line, 1}, record, first);
       continue;
     }
@@ -177,7 +188,7 @@ void process_records(chunk& c, const line_options& config, const dedupe_set* exc
       count_invalid(c, {core::fen_errc::plain_unterminated, 1}, record, first);
       continue;
     }
-    const core::fen_status status = read_record(records, {record_lines.data(), count}, record, rec);
+    const core::fen_status status = read_record(records, shape, record, rec);
     if (status.ok()) {
       count_and_keep<options>(lines, rec, record, first);
     } else if (records.routes_to_ten_by_eight(record)) {
