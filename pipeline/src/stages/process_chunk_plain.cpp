@@ -140,7 +140,8 @@ void process_records(chunk& c, const line_options& config, const dedupe_set* exc
                                    records,
                                    excluded_facts,
                                    config.with_source_text,
-                                   fields ? &*fields : nullptr};
+                                   fields ? &*fields : nullptr,
+                                   reads_fields_only(config.where)};
   c.text.reserve_more(c.input.data.size() + c.input.data.size() / 4 + 256);
 
   core::record rec;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "chunks/chunk.hpp"
 #include "chunks/line_facts.hpp"
@@ -137,7 +138,8 @@ struct chunk_lines {
   Records& records;
   written_facts_tally& excluded_facts;  // and filtered lines'
   bool with_source_text;
-  where_field_reader* fields;  // --where's `$NAME` fields (null unless an expression reads one)
+  where_field_reader* fields;    // --where's `$NAME` fields (null unless an expression reads one)
+  bool where_reads_fields_only;  // no --where reads a position's value (`$score > 100`)
 };
 
 // An invalid line: counted by its reason and kept for --rejects. Inlined, as it was written in
@@ -177,6 +179,17 @@ template <loop_options options, class Records, class Record>
   return kept;
 }
 
+// Whether the --where programs read no value of the position (no `load`), only record fields:
+// then no line needs its where_values filled.
+[[nodiscard]] inline bool reads_fields_only(const std::vector<core::where_program>& where) {
+  for (const core::where_program& program : where) {
+    for (const core::where_instruction& i : program.code()) {
+      if (i.op == core::where_op::load) return false;
+    }
+  }
+  return true;
+}
+
 // The first --where that does not hold for the line (its index), or where.size(); counted
 // as `missing` too when a field it reads is missing from the record.
 template <class Records, class Record>
@@ -187,7 +200,9 @@ template <class Records, class Record>
                                                              core::castling_class castling) {
   const line_options& config = lines.config;
   core::where_values values;
-  fill_where_values(rec, config.where_needs, signature, castling, values);
+  if (!lines.where_reads_fields_only) {
+    fill_where_values(rec, config.where_needs, signature, castling, values);
+  }
   if (lines.fields != nullptr) values.fields = lines.fields->read(rec, line);
   std::size_t i = 0;
   while (i < config.where.size() && config.where[i].evaluate(values)) ++i;
@@ -342,11 +357,19 @@ void process_lines(chunk& c, const line_options& config, const dedupe_set* exclu
   written_facts_tally excluded_facts;
   const bool with_source_text = config.with_source_text;
   std::optional<where_field_reader> fields;
+  bool where_reads_fields_only = false;
   if constexpr (options.selecting) {
     if (!config.where_fields.empty()) fields.emplace(config.where_fields, c.layout);
+    where_reads_fields_only = reads_fields_only(config.where);
   }
-  const chunk_lines<Records> lines{
-      c, config, excluded, records, excluded_facts, with_source_text, fields ? &*fields : nullptr};
+  const chunk_lines<Records> lines{c,
+                                   config,
+                                   excluded,
+                                   records,
+                                   excluded_facts,
+                                   with_source_text,
+                                   fields ? &*fields : nullptr,
+                                   where_reads_fields_only};
   // Most canonical lines are no longer than their input; reserve once, grow rarely.
   c.text.reserve_more(c.input.data.size() + c.input.data.size() / 4 + 256);
 
