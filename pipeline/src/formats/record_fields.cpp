@@ -98,13 +98,7 @@ std::optional<field_span> locate_field(std::string_view line, delimited_dialect 
 }
 
 field_value read_column(const field_ref& ref, const record_view& record, std::string& scratch) {
-  const delimited_dialect dialect =
-      record.layout->format == input_format::tsv ? tsv_dialect : csv_dialect;
-  const std::optional<field_span> span = locate_field(record.text, dialect, ref.index);
-  if (!span) return {};
-  // An unquoted column is its bytes: no call out for the common case.
-  if (!span->quoted) return text_value(record.text.substr(span->begin, span->end - span->begin));
-  return text_value(field_content(record.text, *span, scratch));
+  return read_column_value(ref.index, record.text, record.layout->format, scratch);
 }
 
 // The payload's columns: split at '|', trimmed; an empty part before the first '|' is none,
@@ -250,6 +244,16 @@ field_value read_json_path(std::string_view path, std::string_view line, std::st
 }
 
 }  // namespace
+
+field_value read_column_value(std::size_t index, std::string_view line, input_format format,
+                              std::string& scratch) {
+  const delimited_dialect dialect = format == input_format::tsv ? tsv_dialect : csv_dialect;
+  const std::optional<field_span> span = locate_field(line, dialect, index);
+  if (!span) return {};
+  // An unquoted column is its bytes: no call out for the common case.
+  if (!span->quoted) return text_value(line.substr(span->begin, span->end - span->begin));
+  return text_value(field_content(line, *span, scratch));
+}
 
 std::optional<std::string_view> plain_key_value(std::string_view text,
                                                 std::string_view key) noexcept {

@@ -69,6 +69,12 @@ using field_value = core::where_field;
 [[nodiscard]] field_value read_field(const field_ref& ref, const record_view& record,
                                      std::string& scratch);
 
+// A CSV/TSV record's column `index` (0-based; format: csv or tsv), as read_field reads a
+// resolved column: for a reader that resolved its one column once and reads it per line, without
+// a record_view and the dispatch on the field's kind.
+[[nodiscard]] field_value read_column_value(std::size_t index, std::string_view line,
+                                            input_format format, std::string& scratch);
+
 // Throws config_error when a name of `names` cannot be in any record of `layout` (a CSV/TSV
 // header without it; resolve_field's nullopt), naming `file` and the field: a usage error
 // before any record of the file is processed. `reader`: who reads the field, for the message

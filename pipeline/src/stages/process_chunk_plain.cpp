@@ -135,13 +135,15 @@ void process_records(chunk& c, const line_options& config, const dedupe_set* exc
   if constexpr (options.selecting) {
     if (!config.where_fields.empty()) fields.emplace(config.where_fields, c.layout);
   }
+  where_line_values where_values(config);
   const chunk_lines<Records> lines{c,
                                    config,
                                    excluded,
                                    records,
                                    excluded_facts,
                                    config.with_source_text,
-                                   fields ? &*fields : nullptr};
+                                   fields ? &*fields : nullptr,
+                                   where_values};
   c.text.reserve_more(c.input.data.size() + c.input.data.size() / 4 + 256);
 
   core::record rec;

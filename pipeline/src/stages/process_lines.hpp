@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "chunks/chunk.hpp"
 #include "chunks/line_facts.hpp"
@@ -128,6 +129,27 @@ template <class Record>
   return castling;
 }
 
+// Whether the --where programs read no value of the position (no `load`), only record fields.
+[[nodiscard]] inline bool reads_only_fields(const std::vector<core::where_program>& where) {
+  for (const core::where_program& program : where) {
+    for (const core::where_instruction& i : program.code()) {
+      if (i.op == core::where_op::load) return false;
+    }
+  }
+  return true;
+}
+
+// --where's values of a line, made once per chunk and reused line to line: a fresh
+// core::where_values per line is 96 bytes zeroed (a `rep stos`, slow to start) for every line,
+// and each value a program reads is written for each line before it is read. When the programs
+// read record fields only (`$score > 100`), the position's values are not filled at all.
+struct where_line_values {
+  explicit where_line_values(const line_options& config)
+      : fields_only(reads_only_fields(config.where)) {}
+  core::where_values values;
+  bool fields_only;
+};
+
 // What the per-line body needs of the chunk it works on, the same for a line of either board.
 template <class Records>
 struct chunk_lines {
@@ -138,6 +160,7 @@ struct chunk_lines {
   written_facts_tally& excluded_facts;  // and filtered lines'
   bool with_source_text;
   where_field_reader* fields;  // --where's `$NAME` fields (null unless an expression reads one)
+  where_line_values& where_values;
 };
 
 // An invalid line: counted by its reason and kept for --rejects. Inlined, as it was written in
@@ -186,8 +209,10 @@ template <class Records, class Record>
                                                              std::uint64_t signature,
                                                              core::castling_class castling) {
   const line_options& config = lines.config;
-  core::where_values values;
-  fill_where_values(rec, config.where_needs, signature, castling, values);
+  core::where_values& values = lines.where_values.values;
+  if (!lines.where_values.fields_only) {
+    fill_where_values(rec, config.where_needs, signature, castling, values);
+  }
   if (lines.fields != nullptr) values.fields = lines.fields->read(rec, line);
   std::size_t i = 0;
   while (i < config.where.size() && config.where[i].evaluate(values)) ++i;
@@ -345,8 +370,10 @@ void process_lines(chunk& c, const line_options& config, const dedupe_set* exclu
   if constexpr (options.selecting) {
     if (!config.where_fields.empty()) fields.emplace(config.where_fields, c.layout);
   }
+  where_line_values where_values(config);
+  where_field_reader* const field_reader = fields ? &*fields : nullptr;
   const chunk_lines<Records> lines{
-      c, config, excluded, records, excluded_facts, with_source_text, fields ? &*fields : nullptr};
+      c, config, excluded, records, excluded_facts, with_source_text, field_reader, where_values};
   // Most canonical lines are no longer than their input; reserve once, grow rarely.
   c.text.reserve_more(c.input.data.size() + c.input.data.size() / 4 + 256);
 

@@ -24,12 +24,19 @@ class where_field_reader {
       : layout_(layout), values_(names.size()), scratch_(names.size()) {
     refs_.reserve(names.size());
     for (const std::string& name : names) refs_.push_back(resolve_field(name, layout));
+    const bool delimited = layout != nullptr && (layout->format == input_format::csv ||
+                                                 layout->format == input_format::tsv);
+    if (delimited && refs_.size() == 1 && refs_[0]) only_column_ = refs_[0]->index;
   }
 
   // The fields of the record on `line` (a FEN line's EPD operations and payload from `rec`),
   // valid until the next call.
   template <class Record>
   const core::where_field* read(const Record& rec, std::string_view line) {
+    if (only_column_) {  // `$score > 100` on a CSV: the one column read straight
+      values_[0] = read_column_value(*only_column_, line, layout_->format, scratch_[0]);
+      return values_.data();
+    }
     record_view view;
     view.text = line;
     view.layout = layout_;
@@ -48,6 +55,8 @@ class where_field_reader {
   std::vector<std::optional<field_ref>> refs_;
   std::vector<core::where_field> values_;
   std::vector<std::string> scratch_;  // one per field: the values view into them
+  // The CSV/TSV column (0-based) when it is the only field read: read without the general path.
+  std::optional<std::size_t> only_column_;
 };
 
 }  // namespace fenbatch::pipeline::detail
