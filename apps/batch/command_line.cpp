@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
 #include <boost/program_options.hpp>
 #include <cstddef>
 #include <cstdint>
