@@ -203,7 +203,8 @@ void check_planes() {
                                          0x8100000000000000U,
                                          0x0800000000000000U,
                                          0x1000000000000000U};
-  constexpr std::size_t rows = 3000;
+  // 12,000 rows make 9 MB or more of planes: past the size where the stores bypass the cache.
+  constexpr std::size_t rows = 12000;
   std::vector<std::uint64_t> bitboards(rows * 12);
   for (std::size_t row = 1; row < rows; ++row) {
     std::copy(start.begin(), start.end(),
@@ -216,6 +217,14 @@ void check_planes() {
   fill_planes(bitboards.data(), rows, one.data(), {1});
   fill_planes(bitboards.data(), rows, two.data(), {2});
   EXPECT_EQ(one, two);
+  // An output that is not 16-byte aligned (NumPy may hand one over) takes the plain stores.
+  std::vector<Value> shifted(rows * 768 + 1, Value(7));
+  fill_planes(bitboards.data(), rows, shifted.data() + 1, {2});
+  EXPECT_TRUE(std::equal(one.begin(), one.end(), shifted.begin() + 1));
+  // A few rows: the plain stores too.
+  std::vector<Value> few(3 * 768, Value(7));
+  fill_planes(bitboards.data(), 3, few.data(), {2});
+  EXPECT_TRUE(std::equal(few.begin(), few.end(), one.begin()));
   for (std::size_t i = 0; i < 768; ++i) ASSERT_EQ(one[i], Value(0)) << i;
   expect_start_planes(one, 1);
   expect_start_planes(one, rows - 1);
