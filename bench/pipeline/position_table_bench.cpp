@@ -7,12 +7,11 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "fenbatch/core/line_splitter.hpp"
+#include "column_table.hpp"
 #include "fenbatch/pipeline/position_table.hpp"
 #include "shared_data.hpp"
 
@@ -71,40 +70,7 @@ const bench_lines& lines() {
   return m;
 }
 
-// The columns fenbatch.decode fills, for every row.
-struct table {
-  explicit table(std::size_t rows)
-      : valid(new bool[rows]),
-        reason(rows),
-        column(rows),
-        board(rows),
-        bitboards(rows * core::row_bitboards),
-        squares(rows * core::row_squares),
-        side(rows),
-        castling(rows),
-        ep(rows),
-        halfmove(rows),
-        fullmove(rows),
-        key(rows * 2) {}
-  std::unique_ptr<bool[]> valid;
-  std::vector<std::uint8_t> reason;
-  std::vector<std::int32_t> column;
-  std::vector<std::uint8_t> board;
-  std::vector<std::uint64_t> bitboards;
-  std::vector<std::int8_t> squares;
-  std::vector<std::uint8_t> side;
-  std::vector<std::uint64_t> castling;
-  std::vector<std::int8_t> ep;
-  std::vector<std::uint32_t> halfmove;
-  std::vector<std::uint32_t> fullmove;
-  std::vector<std::uint64_t> key;
-
-  [[nodiscard]] core::row_columns columns() {
-    return {valid.get(),      reason.data(),   column.data(),   board.data(),
-            bitboards.data(), squares.data(),  side.data(),     castling.data(),
-            ep.data(),        halfmove.data(), fullmove.data(), key.data()};
-  }
-};
+using table = test::column_table;
 
 // Argument: threads (0: the CPUs this process may use).
 void decode_rows(benchmark::State& state) {

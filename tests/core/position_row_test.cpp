@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "column_table.hpp"
 #include "fenbatch/core/position_key.hpp"
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/ten_by_eight/position_key.hpp"
@@ -72,19 +73,7 @@ TEST(PositionRow, StartPosition) {
   EXPECT_EQ(row.reason, 0);
   EXPECT_EQ(row.column, 0);
   EXPECT_EQ(row.board, 0);
-  const std::array<std::uint64_t, row_bitboards> expected{0xFF00U,  // P
-                                                          0x42U,    // N b1 g1
-                                                          0x24U,    // B c1 f1
-                                                          0x81U,    // R a1 h1
-                                                          0x08U,    // Q d1
-                                                          0x10U,    // K e1
-                                                          0x00FF000000000000U,
-                                                          0x4200000000000000U,
-                                                          0x2400000000000000U,
-                                                          0x8100000000000000U,
-                                                          0x0800000000000000U,
-                                                          0x1000000000000000U};
-  EXPECT_EQ(row.bitboards, expected);
+  EXPECT_EQ(row.bitboards, test::start_bitboards);
   // a1..h1 R N B Q K B N R, rank 2 pawns, ranks 3-6 empty, rank 7 pawns, rank 8 r n b q k b n r,
   // and the 16 squares past h8 (10x8 only) empty.
   std::array<std::int8_t, row_squares> mailbox{};

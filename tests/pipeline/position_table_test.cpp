@@ -7,12 +7,12 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "column_table.hpp"
 #include "fenbatch/core/fen_errc.hpp"
 
 namespace fenbatch::pipeline {
@@ -46,51 +46,7 @@ TEST(SplitLines, AsAFileIsSplit) {
   EXPECT_EQ(split(text), (lines{std::string(start_fen), std::string(start_fen)}));
 }
 
-// A table of every column, `rows` rows.
-struct table {
-  explicit table(std::size_t rows)
-      : valid(new bool[rows]),
-        reason(rows),
-        column(rows),
-        board(rows),
-        bitboards(rows * 12),
-        squares(rows * 80),
-        side(rows),
-        castling(rows),
-        ep(rows),
-        halfmove(rows),
-        fullmove(rows),
-        key(rows * 2),
-        size(rows) {}
-  std::unique_ptr<bool[]> valid;
-  std::vector<std::uint8_t> reason;
-  std::vector<std::int32_t> column;
-  std::vector<std::uint8_t> board;
-  std::vector<std::uint64_t> bitboards;
-  std::vector<std::int8_t> squares;
-  std::vector<std::uint8_t> side;
-  std::vector<std::uint64_t> castling;
-  std::vector<std::int8_t> ep;
-  std::vector<std::uint32_t> halfmove;
-  std::vector<std::uint32_t> fullmove;
-  std::vector<std::uint64_t> key;
-  std::size_t size;
-
-  [[nodiscard]] core::row_columns columns() {
-    return {valid.get(),      reason.data(),   column.data(),   board.data(),
-            bitboards.data(), squares.data(),  side.data(),     castling.data(),
-            ep.data(),        halfmove.data(), fullmove.data(), key.data()};
-  }
-  [[nodiscard]] std::vector<bool> valids() const {
-    return std::vector<bool>(valid.get(), valid.get() + size);
-  }
-  friend bool operator==(const table& a, const table& b) {
-    return a.valids() == b.valids() && a.reason == b.reason && a.column == b.column &&
-           a.board == b.board && a.bitboards == b.bitboards && a.squares == b.squares &&
-           a.side == b.side && a.castling == b.castling && a.ep == b.ep &&
-           a.halfmove == b.halfmove && a.fullmove == b.fullmove && a.key == b.key;
-  }
-};
+using table = test::column_table;
 
 // Many rows of a few kinds, so that two threads take different parts of the table.
 const std::vector<std::string_view>& mixed_lines() {
@@ -191,18 +147,7 @@ template <class Value>
 void check_planes() {
   // Row 0 empty, row 1 the start position, row 2 one black king on h8 only, then copies of
   // the start position to cross the grain.
-  const std::vector<std::uint64_t> start{0xFF00U,
-                                         0x42U,
-                                         0x24U,
-                                         0x81U,
-                                         0x08U,
-                                         0x10U,
-                                         0x00FF000000000000U,
-                                         0x4200000000000000U,
-                                         0x2400000000000000U,
-                                         0x8100000000000000U,
-                                         0x0800000000000000U,
-                                         0x1000000000000000U};
+  const auto& start = test::start_bitboards;
   // 12,000 rows make 9 MB or more of planes: past the size where the stores bypass the cache.
   constexpr std::size_t rows = 12000;
   std::vector<std::uint64_t> bitboards(rows * 12);
