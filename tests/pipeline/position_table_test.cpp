@@ -14,6 +14,9 @@
 
 #include "column_table.hpp"
 #include "fenbatch/core/fen_errc.hpp"
+#include "fenbatch/pipeline/run.hpp"
+#include "read_file.hpp"
+#include "temp_dir.hpp"
 
 namespace fenbatch::pipeline {
 namespace {
@@ -108,6 +111,70 @@ TEST(DecodeRows, SameTableOnOneAndTwoThreads) {
         break;
     }
   }
+}
+
+// The rows agree with a run of the same text (no dedupe): the valid rows' canonical lines are
+// the output's lines in order, and the invalid rows' reasons and columns are the rejects'
+// (FILE:LINE:COL: REASON: text), blank and comment rows neither.
+TEST(DecodeRows, AgreeWithARun) {
+  const std::string text = std::string("\xEF\xBB\xBF")
+                               .append(start_fen)
+                               .append(
+                                   "\r\n"
+                                   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha -\n"
+                                   "\n"
+                                   "# comment\n"
+                                   "  4k3/8/8/8/8/8/8/4K3\tw  -  - 0 1  \n"
+                                   "not a fen\n"
+                                   "4k3/8/8/8/8/8/8/3KK3 w - - 0 1\n"
+                                   "8/8/8/r2Pp2K/8/8/4k3/8 w - e6 0 1\n"
+                                   "4k3/8/8/8/8/8/8/4K3 w - - 0 1\r\r\n"
+                                   "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w "
+                                   "JAja - 0 1\n"
+                                   "rnabqkbcnr/pppppppppp/55/10/10/10/PPPPPPPPPP/RNABQKBCNR w "
+                                   "KQkq - 0 1\n"
+                                   "4k3/8/8/8/8/8/8/4K3 b - - fmvn 17; hmvc 13;");
+  const test::temp_dir dir;
+  run_config config;
+  config.inputs = {dir.file("in.fen", text)};
+  config.output = dir.path("out.fen");
+  config.rejects_path = dir.path("rejects.txt");
+  config.threads = 1;
+  (void)run(config);
+
+  std::vector<std::string_view> lines;
+  split_lines(text, lines);
+  table rows(lines.size());
+  decode_rows(lines, {}, rows.columns(), {2});
+  std::vector<std::string> canonical;
+  std::vector<bool> valid;
+  canonical_lines(lines, {}, canonical, valid, {2});
+  std::string written;
+  std::string rejected;
+  for (std::size_t row = 0; row < lines.size(); ++row) {
+    EXPECT_EQ(valid[row], rows.valid[row]) << row;
+    if (rows.valid[row]) {
+      written.append(canonical[row]).append("\n");
+    } else if (rows.reason[row] != static_cast<std::uint8_t>(core::fen_errc::skipped_blank) &&
+               rows.reason[row] != static_cast<std::uint8_t>(core::fen_errc::skipped_comment)) {
+      rejected.append(config.inputs[0])
+          .append(":")
+          .append(std::to_string(row + 1))
+          .append(":")
+          .append(std::to_string(rows.column[row]))
+          .append(": ")
+          .append(core::to_string(static_cast<core::fen_errc>(rows.reason[row])))
+          .append(": ")
+          .append(lines[row])
+          .append("\n");
+    }
+  }
+  // 6 valid lines (the start position twice, the bare kings, the skewer, Capablanca's start,
+  // the EPD record) and 4 rejected (not a fen, two kings, a lone CR, "55").
+  EXPECT_EQ(std::count(written.begin(), written.end(), '\n'), 6);
+  EXPECT_EQ(std::count(rejected.begin(), rejected.end(), '\n'), 4);
+  EXPECT_EQ(written, test::read_file(config.output));
+  EXPECT_EQ(rejected, test::read_file(config.rejects_path));
 }
 
 TEST(DecodeRows, NoRows) {
