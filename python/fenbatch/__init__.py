@@ -61,8 +61,8 @@ def decode(lines: Lines, *, threads: Optional[int] = None, repair: bool = False,
            key: str = "position") -> Positions:
     """Decodes FEN/EPD lines into a Positions table, one row per line, in order.
 
-    lines: a list (or tuple) of str or bytes, each one line (a final "\\n" or "\\r\\n"
-      dropped); bytes, bytearray or memoryview of newline-separated text (split as a file
+    lines: a list (or tuple) of str or bytes, each one line (a final "\\n", "\\r\\n" or
+      "\\r" dropped, as at the end of a file); bytes, bytearray or memoryview of newline-separated text (split as a file
       is: LF, a CR before it dropped, a UTF-8 BOM at the start skipped); or a 1-D NumPy
       array of str or bytes.
     threads: worker threads (None: the CPUs this process may use).
@@ -118,7 +118,8 @@ class Batches:
         if not isinstance(batch_size, int) or batch_size < 1:
             raise ValueError(f"batch_size must be a positive integer, not {batch_size!r}")
         words = option_words(options, refused=("split", "in_place", "format_plain"))
-        words += ["--", *input_paths(inputs)]
+        # (-o: every operand is an input; a stream writes no output)
+        words += ["-o", "/dev/null", "--", *input_paths(inputs)]
         self._threads = _threads(options.get("threads"))
         self._stream = _native.Stream(words, batch_size)
         self._files = tuple(self._stream.inputs)
@@ -172,8 +173,10 @@ def batches(inputs: Union[PathLike, Iterable[PathLike]], batch_size: int = 65536
 def _threads(threads: Optional[int]) -> Optional[int]:
     if threads is None:
         return None
-    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 0:
-        raise ValueError(f"threads must be a non-negative integer, not {threads!r}")
+    if not isinstance(threads, int) or isinstance(threads, bool):
+        raise TypeError(f"threads must be an int or None, not {threads!r}")
+    if threads < 0:
+        raise ValueError(f"threads must be 0 or more, not {threads}")
     return threads
 
 

@@ -73,7 +73,7 @@ line_input line_input::from(py::handle lines) {
 
 line_input line_input::owning(std::string text, const std::vector<std::size_t>& ends) {
   line_input input;
-  input.text_ = std::move(text);
+  *input.text_ = std::move(text);
   input.index_elements(ends);
   return input;
 }
@@ -81,7 +81,7 @@ line_input line_input::owning(std::string text, const std::vector<std::size_t>& 
 void line_input::add_element(std::string_view element) {
   if (element.ends_with('\n')) element.remove_suffix(1);
   if (element.ends_with('\r')) element.remove_suffix(1);
-  text_.append(element);
+  text_->append(element);
 }
 
 // Elements copied into one buffer first, views made once it no longer moves.
@@ -89,7 +89,7 @@ void line_input::index_elements(const std::vector<std::size_t>& ends) {
   lines_.reserve(ends.size());
   std::size_t begin = 0;
   for (const std::size_t end : ends) {
-    lines_.emplace_back(text_.data() + begin, end - begin);
+    lines_.emplace_back(text_->data() + begin, end - begin);
     begin = end;
   }
 }
@@ -100,12 +100,12 @@ void line_input::from_sequence(py::handle sequence) {
   PyObject** elements = PySequence_Fast_ITEMS(sequence.ptr());
   std::size_t total = 0;
   for (std::size_t i = 0; i < count; ++i) total += element_text(elements[i]).size();
-  text_.reserve(total);
+  text_->reserve(total);
   std::vector<std::size_t> ends;
   ends.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
     add_element(element_text(elements[i]));
-    ends.push_back(text_.size());
+    ends.push_back(text_->size());
   }
   index_elements(ends);
 }
@@ -142,7 +142,7 @@ void line_input::from_array(py::handle handle) {
       }
       add_element(element);
     }
-    ends.push_back(text_.size());
+    ends.push_back(text_->size());
   }
   index_elements(ends);
 }
@@ -154,8 +154,8 @@ void line_input::from_buffer(py::handle text) {
       (info.ndim == 1 && info.strides[0] != 1)) {
     throw py::type_error("decode: bytes-like lines must be contiguous bytes");
   }
-  text_.assign(static_cast<const char*>(info.ptr), static_cast<std::size_t>(info.size));
-  pipeline::split_lines(text_, lines_);
+  text_->assign(static_cast<const char*>(info.ptr), static_cast<std::size_t>(info.size));
+  pipeline::split_lines(*text_, lines_);
 }
 
 }  // namespace fenbatch::python

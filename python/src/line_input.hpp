@@ -5,6 +5,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,13 +31,16 @@ class line_input {
   line_input& operator=(const line_input&) = delete;
 
  private:
-  void add_element(std::string_view element);  // one line, a final "\n" or "\r\n" dropped
+  // One line: a final "\n", "\r\n" or "\r" dropped, as a file's splitter drops them at its end.
+  void add_element(std::string_view element);
   void from_sequence(pybind11::handle sequence);
   void from_array(pybind11::handle array);
   void from_buffer(pybind11::handle text);
   void index_elements(const std::vector<std::size_t>& ends);
 
-  std::string text_;
+  // On the heap, so that moving this object keeps the views valid (a short std::string moves
+  // its bytes).
+  std::unique_ptr<std::string> text_ = std::make_unique<std::string>();
   std::vector<std::string_view> lines_;
 };
 

@@ -161,14 +161,22 @@ output_options outputs_of(const run_config& config) {
           split_outputs_of(config)};
 }
 
+// Whether the run dedupes: asked, or implied by --counts, --duplicates or a survivor policy
+// (counting needs the set, and the duplicates are the lines dedupe drops).
+bool dedupes(const run_config& config) {
+  return config.dedupe || !config.counts_path.empty() || !config.duplicates_path.empty() ||
+         !survivors_of(config).plain();
+}
+
 }  // namespace
 
 report_options describe_run(const run_config& config) {
+  const bool dedupe = dedupes(config);
   report_options asked{config.inputs,
                        config.exclude_paths,
                        outputs_of(config),
-                       lines_of(config, config.dedupe),
-                       config.dedupe,
+                       lines_of(config, dedupe),
+                       dedupe,
                        config.top,
                        config.samples_per_reason,
                        config.threads,
@@ -187,10 +195,9 @@ report_options describe_run(const run_config& config) {
 resolved_run resolve_run(const run_config& config) {
   resolved_run run;
   const bool with_origins = !config.counts_path.empty() || !config.duplicates_path.empty();
-  // Counting needs the set, and the duplicates are the lines dedupe drops.
   const survivor_policy survivors = survivors_of(config);
   // A policy that needs final counts has them with every decision: --counts writes at once.
-  run.dedupe = {config.dedupe || with_origins || !survivors.plain(), with_origins,
+  run.dedupe = {dedupes(config), with_origins,
                 !config.counts_path.empty() && !survivors.needs_final_count(), survivors};
 
   run.inputs = {config.inputs,
