@@ -23,29 +23,37 @@ import pytest
 from support import REPO, damage
 
 
+def _missing_module():
+    """What keeps the suite from running, or None."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError as error:
+        return (f"NumPy does not import ({error}); run the suite with an interpreter that has "
+                "it, such as Debian's /usr/bin/python3 with python3-numpy, or configure CMake "
+                "with -DPython3_EXECUTABLE=")
+    try:
+        import fenbatch  # noqa: F401
+    except ImportError as error:
+        return (f"the fenbatch module does not import ({error}); build the target "
+                "fenbatch_python and set PYTHONPATH to the build's python directory "
+                "(build/release/python)")
+    return None
+
+
+def pytest_configure(config):
+    problem = _missing_module()
+    if problem:
+        _stop(problem)
+
+
 def _stop(message):
-    pytest.exit(f"tests/python: {message} (interpreter: {sys.executable})",
-                returncode=pytest.ExitCode.USAGE_ERROR)
-
-
-try:
-    import numpy  # noqa: F401
-except ImportError as error:
-    _stop(f"NumPy does not import ({error}); run the suite with an interpreter that has it, "
-          "such as Debian's /usr/bin/python3 with python3-numpy, or configure CMake with "
-          "-DPython3_EXECUTABLE=")
-
-try:
-    import fenbatch  # noqa: F401
-except ImportError as error:
-    _stop(f"the fenbatch module does not import ({error}); build the target fenbatch_python "
-          "and set PYTHONPATH to the build's python directory (build/release/python)")
+    raise pytest.UsageError(f"tests/python: {message} (interpreter: {sys.executable})")
 
 
 def _tool(variable, default):
     path = pathlib.Path(os.environ.get(variable) or default)
     if not (path.is_file() and os.access(path, os.X_OK)):
-        _stop(f"{variable}: {path} is not an executable (build it, or set {variable})")
+        pytest.fail(f"{variable}: {path} is not an executable (build it, or set {variable})")
     return path
 
 

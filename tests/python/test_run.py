@@ -4,7 +4,6 @@ usage errors are ValueError with the command line's message, I/O errors OSError,
 InvalidInputError; progress reaches the callback; Ctrl-C leaves nothing behind."""
 
 import errno
-import json
 import os
 import pathlib
 import signal
