@@ -13,6 +13,12 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
   target_compile_options(fenbatch_options INTERFACE -march=${FENBATCH_X86_ARCH})
 endif()
 
+# Position-independent code (for the Python module) without interposition: calls inside the
+# libraries stay direct, as in position-independent executables.
+if(CMAKE_POSITION_INDEPENDENT_CODE)
+  target_compile_options(fenbatch_options INTERFACE -fno-semantic-interposition)
+endif()
+
 if(FENBATCH_WERROR)
   target_compile_options(fenbatch_options INTERFACE -Werror)
 endif()

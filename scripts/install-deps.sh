@@ -10,6 +10,8 @@ packages=(
   openmpi-bin libopenmpi-dev
   # the statistics schema test
   python3-jsonschema
+  # the Python module (python/) and its tests
+  pybind11-dev python3-dev python3-numpy python3-pytest
   # the reliability tests: fault injection, archives, limits, file systems
   strace fiu-utils procps util-linux e2fsprogs python3 gzip bzip2 xz-utils
   # the man pages and shell completion, and their tests

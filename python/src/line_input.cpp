@@ -1,0 +1,161 @@
+#include "line_input.hpp"
+
+#include <pybind11/numpy.h>
+
+#include <cstdint>
+#include <cstring>
+#include <utility>
+
+#include "fenbatch/pipeline/position_table.hpp"
+
+namespace py = pybind11;
+
+namespace fenbatch::python {
+namespace {
+
+std::string_view element_text(py::handle item) {
+  if (PyUnicode_Check(item.ptr()) != 0) {
+    Py_ssize_t size = 0;
+    const char* data = PyUnicode_AsUTF8AndSize(item.ptr(), &size);
+    if (data == nullptr) throw py::error_already_set();
+    return {data, static_cast<std::size_t>(size)};
+  }
+  if (PyBytes_Check(item.ptr()) != 0) {
+    return {PyBytes_AS_STRING(item.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(item.ptr()))};
+  }
+  throw py::type_error("decode: a line must be str or bytes, not " +
+                       std::string(py::str(py::type::handle_of(item).attr("__name__"))));
+}
+
+// A fixed-width NumPy element without its trailing NULs (NumPy's own reading of it).
+std::size_t without_trailing_nuls(const char* data, std::size_t width) {
+  while (width > 0 && data[width - 1] == '\0') --width;
+  return width;
+}
+
+void append_utf8(std::uint32_t code, std::string& out) {
+  if (code < 0x80) {
+    out.push_back(static_cast<char>(code));
+  } else if (code < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (code >> 6)));
+    out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
+  } else if (code < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (code >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (code >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((code >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
+  }
+}
+
+}  // namespace
+
+line_input line_input::from(py::handle lines) {
+  line_input input;
+  if (py::isinstance<py::array>(lines)) {
+    input.from_array(lines);
+  } else if (PyList_Check(lines.ptr()) != 0 || PyTuple_Check(lines.ptr()) != 0) {
+    input.from_sequence(lines);
+  } else if (PyObject_CheckBuffer(lines.ptr()) != 0) {
+    input.from_buffer(lines);
+  } else if (PyUnicode_Check(lines.ptr()) != 0) {
+    throw py::type_error(
+        "decode: lines must be a list of str, bytes-like text or a NumPy array, not one str "
+        "(pass [line], or text.encode())");
+  } else {
+    throw py::type_error("decode: lines must be a list of str, bytes-like text or a NumPy array");
+  }
+  return input;
+}
+
+line_input line_input::owning(std::string text, const std::vector<std::size_t>& ends) {
+  line_input input;
+  input.text_ = std::move(text);
+  input.index_elements(ends);
+  return input;
+}
+
+void line_input::add_element(std::string_view element) {
+  if (element.ends_with('\n')) element.remove_suffix(1);
+  if (element.ends_with('\r')) element.remove_suffix(1);
+  text_.append(element);
+}
+
+// Elements copied into one buffer first, views made once it no longer moves.
+void line_input::index_elements(const std::vector<std::size_t>& ends) {
+  lines_.reserve(ends.size());
+  std::size_t begin = 0;
+  for (const std::size_t end : ends) {
+    lines_.emplace_back(text_.data() + begin, end - begin);
+    begin = end;
+  }
+}
+
+void line_input::from_sequence(py::handle sequence) {
+  const py::sequence items = py::reinterpret_borrow<py::sequence>(sequence);
+  const std::size_t count = items.size();
+  PyObject** elements = PySequence_Fast_ITEMS(sequence.ptr());
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < count; ++i) total += element_text(elements[i]).size();
+  text_.reserve(total);
+  std::vector<std::size_t> ends;
+  ends.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    add_element(element_text(elements[i]));
+    ends.push_back(text_.size());
+  }
+  index_elements(ends);
+}
+
+void line_input::from_array(py::handle handle) {
+  const py::array array = py::reinterpret_borrow<py::array>(handle);
+  if (array.ndim() != 1) throw py::value_error("decode: a NumPy array of lines must be 1-D");
+  const char kind = array.dtype().kind();
+  if (kind == 'O') {
+    from_sequence(py::list(array));
+    return;
+  }
+  if (kind != 'U' && kind != 'S') {
+    throw py::type_error("decode: a NumPy array of lines must hold str or bytes");
+  }
+  const auto count = static_cast<std::size_t>(array.shape(0));
+  const auto stride = array.strides(0);
+  const auto width = static_cast<std::size_t>(array.itemsize());
+  const char* base = static_cast<const char*>(array.data());
+  std::vector<std::size_t> ends;
+  ends.reserve(count);
+  std::string element;
+  for (std::size_t i = 0; i < count; ++i) {
+    const char* data = base + static_cast<std::ptrdiff_t>(i) * stride;
+    if (kind == 'S') {
+      add_element({data, without_trailing_nuls(data, width)});
+    } else {  // UCS-4, NUL-padded
+      element.clear();
+      for (std::size_t c = 0; c < width / 4; ++c) {
+        std::uint32_t code = 0;
+        std::memcpy(&code, data + c * 4, 4);
+        if (code == 0) break;
+        append_utf8(code, element);
+      }
+      add_element(element);
+    }
+    ends.push_back(text_.size());
+  }
+  index_elements(ends);
+}
+
+void line_input::from_buffer(py::handle text) {
+  const py::buffer buffer = py::reinterpret_borrow<py::buffer>(text);
+  const py::buffer_info info = buffer.request();
+  if (info.itemsize != 1 || (info.ndim != 1 && info.ndim != 0) ||
+      (info.ndim == 1 && info.strides[0] != 1)) {
+    throw py::type_error("decode: bytes-like lines must be contiguous bytes");
+  }
+  text_.assign(static_cast<const char*>(info.ptr), static_cast<std::size_t>(info.size));
+  pipeline::split_lines(text_, lines_);
+}
+
+}  // namespace fenbatch::python
