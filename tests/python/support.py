@@ -2,6 +2,7 @@
 files, and damaging lines."""
 
 import json
+import os
 import pathlib
 import subprocess
 
@@ -74,3 +75,14 @@ def stable_stats(stats):
 
 def load_stats(path):
     return stable_stats(json.loads(pathlib.Path(path).read_text()))
+
+
+def child_environment():
+    """The environment for a Python child that imports fenbatch from another directory: the
+    package's folder made absolute in PYTHONPATH (the suite may run with a relative one)."""
+    import fenbatch
+    environment = dict(os.environ)
+    package_parent = str(pathlib.Path(fenbatch.__file__).resolve().parents[1])
+    environment["PYTHONPATH"] = os.pathsep.join(
+        [package_parent, *filter(None, [environment.get("PYTHONPATH")])])
+    return environment

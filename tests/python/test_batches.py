@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import fenbatch
-from support import stable_stats
+from support import child_environment, stable_stats
 from test_run import make_csv
 
 
@@ -145,7 +145,8 @@ def test_memory_stays_within_the_limit(gen, tmp_path):
     assert corpus.stat().st_size > 45 * 2**20
     batch_size = 4096
     done = subprocess.run([sys.executable, "-c", MEMORY_CHILD, str(corpus), str(batch_size),
-                           str(tmp_path)], check=True, capture_output=True, text=True)
+                           str(tmp_path)], check=True, capture_output=True, text=True,
+                          env=child_environment())
     growth_kib, rows, mode, written = done.stdout.split()
     assert mode == "partitioned" and int(rows) == int(written) > 500_000
     # The allowance for the batches themselves: two alive at once (the loop's and the one being

@@ -14,7 +14,7 @@ import time
 import pytest
 
 import fenbatch
-from support import load_stats, run_cli, stable_stats
+from support import child_environment, load_stats, run_cli, stable_stats
 
 SIDE_FILES = ("rejects.txt", "counts.tsv", "dups.txt")
 
@@ -126,7 +126,7 @@ def test_no_output_writes_nothing_but_counts_everything(cli, inputs, monkeypatch
 def test_standard_output(cli, mixed_file, tmp_path):
     script = "import sys, fenbatch; fenbatch.run(sys.argv[1], '-', dedupe=True)"
     done = subprocess.run([sys.executable, "-c", script, str(mixed_file)], capture_output=True,
-                          check=True)
+                          check=True, env=child_environment())
     assert done.stdout == run_cli(cli, "-d", mixed_file, "-").stdout
 
 
@@ -237,10 +237,13 @@ def test_ctrl_c_raises_keyboard_interrupt_and_leaves_nothing(big_file, tmp_path)
     work = tmp_path / "work"
     work.mkdir()
     child = subprocess.Popen([sys.executable, "-c", INTERRUPTED_RUN, str(big)], cwd=work,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=child_environment())
     try:
         first = child.stdout.readline().strip()
-        assert first == "started", f"no progress before the end: {first!r}"
+        if first != "started":
+            child.kill()
+            raise AssertionError(f"no progress before the end: {first!r} {child.stderr.read()!r}")
         time.sleep(0.1)
         child.send_signal(signal.SIGINT)
         rest, errors = child.communicate(timeout=60)
