@@ -63,11 +63,11 @@ def python_read(line):
     return boards, fields[1] == "b", fields[2], ep, counters[0], counters[1]
 
 
-def python_planes(bitboards):
-    """N x 12 x 8 x 8 float32 planes from an N x 12 uint64 array, with NumPy's unpackbits."""
+def python_planes(bitboards, dtype=np.float32):
+    """N x 12 x 8 x 8 planes from an N x 12 uint64 array, with NumPy's unpackbits."""
     as_bytes = bitboards.astype("<u8").view(np.uint8).reshape(len(bitboards), 12, 8)
     bits = np.unpackbits(as_bytes, axis=2, bitorder="little")  # rank-major, a1 first
-    return bits.reshape(len(bitboards), 12, 8, 8).astype(np.float32)
+    return bits.reshape(len(bitboards), 12, 8, 8).astype(dtype, copy=False)
 
 
 def corpus_lines(count):
@@ -127,6 +127,7 @@ def main():
     t_bytes, table = best(args.repeat, lambda: fenbatch.decode(text, threads=threads))
     t_list, _ = best(args.repeat, lambda: fenbatch.decode(lines, threads=threads))
     t_planes, planes = best(args.repeat, lambda: table.planes())
+    t_planes_u8, _ = best(args.repeat, lambda: table.planes(dtype=np.uint8))
     valid = int(table.valid.sum())
 
     sample = lines[:args.python_lines] if args.python_lines else lines
@@ -134,6 +135,7 @@ def main():
     per_line_python = t_python / len(sample)
     boards = np.array([p[0] if p else [0] * 12 for p in parsed], dtype=np.uint64)
     t_np_planes, np_planes = best(args.repeat, lambda: python_planes(boards))
+    t_np_planes_u8, _ = best(args.repeat, lambda: python_planes(boards, np.uint8))
     if not np.array_equal(np_planes, planes[:len(sample)]):
         print("note: NumPy planes differ from planes() (lines the str.split reader reads "
               "differently, such as invalid ones)")
@@ -151,6 +153,7 @@ def main():
     row("decode(list[str])", t_list, per_line_python * n)
     scale = n / len(sample)
     row("planes() float32", t_planes, t_np_planes * scale)
+    row("planes(uint8)", t_planes_u8, t_np_planes_u8 * scale)
     print("\n(pure Python: the str.split reader for decode; np.unpackbits planes from its "
           "bitboards for planes())")
 

@@ -453,6 +453,15 @@ def test_planes_dtypes(dtype):
     assert int(planes.astype(np.int64).sum()) == 2  # invalid and 10x8 rows: all zero
 
 
+def test_planes_are_the_bitboards_bits(mixed_lines):
+    # bit i of a bitboard is square i = rank * 8 + file: NumPy's little-endian bit order.
+    p = fenbatch.decode(mixed_lines)
+    as_bytes = p.bitboards.astype("<u8").view(np.uint8).reshape(len(p), 12, 8)
+    bits = np.unpackbits(as_bytes, axis=2, bitorder="little").reshape(len(p), 12, 8, 8)
+    np.testing.assert_array_equal(p.planes(dtype=np.uint8), bits)
+    assert bits.any()
+
+
 def test_planes_other_dtypes_are_conversions():
     p = fenbatch.decode([START, CAPABLANCA])
     np.testing.assert_array_equal(p.planes(dtype=np.int64), p.planes(dtype=np.uint8))
