@@ -143,7 +143,7 @@ def main():
     def row(what, seconds, python_seconds):
         print(f"| {what} | {n / seconds / 1e6:,.2f} M/s | {seconds:.3f} s | "
               f"{n / python_seconds / 1e6:,.3f} M/s | {python_seconds:.2f} s | "
-              f"{python_seconds / seconds:,.0f}x |")
+              f"{python_seconds / seconds:,.1f}x |")
 
     print(f"\n{valid:,} valid rows; the pure-Python figures for {n:,} lines are "
           f"{'measured' if len(sample) == n else f'scaled from {len(sample):,} lines'}\n")
