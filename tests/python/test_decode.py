@@ -332,6 +332,12 @@ def test_keys_follow_the_key_option():
     assert same("placement") == [True, True, True, False]
     k = fenbatch.decode([START, START.replace(" w ", " b ")], key="placement").key
     assert (k[0] == k[1]).all()
+    # A position and its colour-flipped twin (python-chess's Board.mirror()): one under mirror.
+    twins = ["4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "4k3/4p3/8/8/8/8/8/4K3 b - - 0 1"]
+    k = fenbatch.decode(twins, key="mirror").key
+    assert (k[0] == k[1]).all()
+    k = fenbatch.decode(twins, key="position").key
+    assert not (k[0] == k[1]).all()
     assert fenbatch.decode([START]).key.any()
 
 
