@@ -6,7 +6,8 @@
 # PATH and /usr/bin/python3 in which NumPy imports and Python.h exists (a pyenv or virtual
 # environment interpreter without NumPy comes first on PATH on many machines). The tests that
 # need only the standard library use the same interpreter.
-option(FENBATCH_BUILD_PYTHON "Build the Python module when its dependencies are found" ON)
+option(FENBATCH_BUILD_PYTHON "Build the Python module when its dependencies are found"
+       ${PROJECT_IS_TOP_LEVEL})
 
 set(FENBATCH_PYTHON_MISSING "")
 function(fenbatch_python_usable exe out)

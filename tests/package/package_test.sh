@@ -84,6 +84,18 @@ if [ "$minor" -gt 0 ]; then version_compatible "$major.$((minor - 1))" FALSE; fi
 
 check_installed_programs "$prefix"
 
+# --- The Python package, where the build made one ----------------------------------------------
+if [ -n "${FENBATCH_PYTHON_EXECUTABLE:-}" ]; then
+  site="$prefix/$FENBATCH_PYTHON_INSTALL_DIR"
+  check_file "$site/fenbatch/__init__.py"
+  PYTHONPATH="$site" "$FENBATCH_PYTHON_EXECUTABLE" -c '
+import fenbatch, sys
+line = "8/8/8/8/8/8/8/K6k w - - 0 1"
+p = fenbatch.decode([line, "8/8/8/8 w"])
+sys.exit(0 if p.valid.tolist() == [True, False] and p.fens() == [line, None] else 1)' ||
+    fail "the installed Python package ($FENBATCH_PYTHON_INSTALL_DIR/fenbatch) does not decode"
+fi
+
 # --- Consumers --------------------------------------------------------------------------------
 # Every installed header compiles with the installed headers alone (none includes a private one).
 (cd "$prefix/include" && find fenbatch -name '*.hpp' | sort | sed 's/.*/#include <&>/') \

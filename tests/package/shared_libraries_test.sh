@@ -19,7 +19,7 @@ launcher="${CMAKE_CXX_COMPILER_LAUNCHER:-${FENBATCH_CXX_LAUNCHER:-}}"
 quietly configure "$cmake" -S "$FENBATCH_SOURCE_DIR" -B "$build" -DBUILD_SHARED_LIBS=ON \
   -DFENBATCH_BUILD_TESTS=OFF -DFENBATCH_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CXX_COMPILER="$FENBATCH_CXX" -DCMAKE_CXX_COMPILER_LAUNCHER="$launcher" \
-  -DFENBATCH_WERROR="$FENBATCH_WERROR"
+  -DFENBATCH_WERROR="$FENBATCH_WERROR" -DFENBATCH_BUILD_PYTHON=OFF
 quietly build "$cmake" --build "$build"
 quietly install "$cmake" --install "$build" --prefix "$prefix"
 # From here on only the installed files: nothing can find the libraries in the build.
