@@ -36,8 +36,11 @@ def test_bytes_are_split_as_a_file():
 
 
 def test_list_elements_lose_one_terminator_only():
-    p = fenbatch.decode([START + "\n", START + "\r\n", START + "\n\n", START + "\r"])
-    assert p.valid.tolist() == [True, True, False, False]
+    # An element ends as a file does: one LF, CR LF, or a CR at the very end is dropped.
+    p = fenbatch.decode([START + "\n", START + "\r\n", START + "\n\n", START + "\r",
+                         START + "\r\r\n"])
+    assert p.valid.tolist() == [True, True, False, True, False]
+    assert fenbatch.REASONS[p.reason[4]] == "control_char"
 
 
 def test_texts_of_decode_are_the_lines_and_there_are_no_sources():
