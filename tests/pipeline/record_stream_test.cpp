@@ -59,7 +59,7 @@ std::vector<std::string> position_pool(int white_step, int black_step, int knigh
   return pool;
 }
 
-// `lines` records, many positions repeated, with invalid, blank and comment lines between
+// `lines` records, many positions repeated, with invalid lines (and in FEN, comments) between
 // them; each valid record names its first line's number plus `base` (the input's index times
 // 100000): a FEN line as its fullmove counter, the others in `n` (and a `score` that varies, for
 // --keep max).
@@ -123,7 +123,7 @@ std::uint64_t named_line(shape s, std::string_view record, std::string_view posi
     return std::stoull(std::string(record.substr(at, end - at)));
   };
   switch (s) {
-    case shape::fen: return number_at(position.rfind(' ') + 1);
+    case shape::fen: return number_at(position.rfind(' ') + 1);  // (the position is the record)
     case shape::csv: return number_at(record.find(',') + 1);
     case shape::tsv: return number_at(record.find('\t') + 1);
     case shape::json: return number_at(record.find("\"n\": ") + 5);
