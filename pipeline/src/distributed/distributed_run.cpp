@@ -57,7 +57,7 @@ namespace detail {
 namespace {
 
 std::vector<output_file*> files_of(output_transaction& files) {
-  std::vector<output_file*> out{&files.output()};
+  std::vector<output_file*> out{files.output()};
   if (files.rejects() != nullptr) out.push_back(files.rejects());
   if (files.duplicates() != nullptr) out.push_back(files.duplicates());
   if (files.counts() != nullptr) out.push_back(files.counts());

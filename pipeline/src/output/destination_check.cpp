@@ -41,7 +41,7 @@ std::vector<named_path> written_paths(const output_options& outputs) {
     written.push_back({std::move(role), &path, identify(path, STDOUT_FILENO), false,
                        path == "-" || descriptor_behind(path), kind});
   };
-  add("the output", outputs.output, std::nullopt);
+  if (!outputs.streamed) add("the output", outputs.output, std::nullopt);
   add("--rejects", outputs.rejects, side_file_kind::rejects);
   add("--stats-json", outputs.stats_json, side_file_kind::statistics);
   add("--report", outputs.report, side_file_kind::report);
@@ -75,7 +75,7 @@ std::vector<named_path> read_paths(const input_slice& inputs,
 // the options means "none".)
 void check_names_given(const output_options& outputs, const input_slice& inputs,
                        const std::vector<reference_input>& references) {
-  if (outputs.output.empty()) {
+  if (outputs.output.empty() && !outputs.streamed) {
     throw config_error("the output's name is empty; name a file, or - for standard output");
   }
   for (const std::string& path : inputs.paths) {

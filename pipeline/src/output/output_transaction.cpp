@@ -21,9 +21,11 @@ output_codec as_written() {
 output_transaction::output_transaction(const output_options& outputs, unsigned threads,
                                        const std::function<void(std::string_view)>& notice,
                                        bool encoded_parts)
-    : output_(outputs.output, notice,
-              encoded_parts ? as_written() : output_codec_of(outputs, threads)),
-      notice_(notice) {
+    : notice_(notice) {
+  if (!outputs.streamed) {
+    output_.emplace(outputs.output, notice,
+                    encoded_parts ? as_written() : output_codec_of(outputs, threads));
+  }
   const auto open = [&](std::optional<output_file>& file, const std::string& path, bool part) {
     if (path.empty()) return;
     file.emplace(path, notice,
@@ -54,7 +56,7 @@ void output_transaction::commit(std::string_view stats_json, std::string_view re
 void output_transaction::prepare(std::string_view stats_json, std::string_view report,
                                  bool durable) {
   // Prepare all: every file durable before any is published.
-  output_.prepare(durable);
+  if (output_) output_->prepare(durable);
   if (rejects_) rejects_->prepare(durable);
   if (duplicates_) duplicates_->prepare(durable);
   if (counts_) counts_->prepare(durable);
@@ -79,7 +81,7 @@ void output_transaction::publish() {
   if (duplicates_) files.push_back(&*duplicates_);
   if (counts_) files.push_back(&*counts_);
   for (const std::unique_ptr<output_file>& split : splits_) files.push_back(split.get());
-  files.push_back(&output_);
+  if (output_) files.push_back(&*output_);
   // Against another run publishing the same files: one run's whole set, then the other's.
   std::vector<std::string> directories;
   for (const output_file* file : files) {

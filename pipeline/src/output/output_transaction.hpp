@@ -28,7 +28,8 @@ class output_transaction {
                      const std::function<void(std::string_view)>& notice,
                      bool encoded_parts = false);
 
-  [[nodiscard]] output_file& output() noexcept { return output_; }
+  // The output; null for a stream (output_options::streamed), whose records go to its sink.
+  [[nodiscard]] output_file* output() noexcept { return output_ ? &*output_ : nullptr; }
   [[nodiscard]] output_file* rejects() noexcept { return rejects_ ? &*rejects_ : nullptr; }
   [[nodiscard]] output_file* duplicates() noexcept { return duplicates_ ? &*duplicates_ : nullptr; }
   [[nodiscard]] output_file* counts() noexcept { return counts_ ? &*counts_ : nullptr; }
@@ -49,7 +50,7 @@ class output_transaction {
   void publish();
 
  private:
-  output_file output_;
+  std::optional<output_file> output_;
   std::optional<output_file> rejects_;
   std::optional<output_file> stats_json_;
   std::optional<output_file> report_;

@@ -31,6 +31,7 @@ std::vector<reference_input> references_of(const run_config& config, const line_
     reference.lines.keyed = true;
     reference.lines.with_origins = false;
     reference.lines.with_source_text = false;
+    reference.lines.with_sources = false;
     // A reference's positions are excluded whatever --where says of them: --where chooses among
     // the inputs' lines, and a test set's position must not leak back into training data
     // because the filter would have dropped it from the test set.
@@ -90,7 +91,8 @@ line_options lines_of(const run_config& config, bool keyed) {
           config.keep == keep_occurrence::max_value || config.keep == keep_occurrence::min_value
               ? config.keep_field
               : std::string(),
-          config.keep != keep_occurrence::min_value};
+          config.keep != keep_occurrence::min_value,
+          false};
 }
 
 // Each --where compiled, in the order given, and what they read together.
@@ -158,7 +160,8 @@ output_options outputs_of(const run_config& config) {
           config.output_compression,
           config.compression_level,
           config.inputs.size() == 1 ? config.inputs.front() : std::string(),
-          split_outputs_of(config)};
+          split_outputs_of(config),
+          false};
 }
 
 // Whether the run dedupes: asked, or implied by --counts, --duplicates or a survivor policy

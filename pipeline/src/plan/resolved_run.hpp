@@ -77,6 +77,9 @@ struct line_options {
   // rank a key's lines. Empty otherwise, for a reference and for the replay of pass 3.
   std::string ranking_field;
   bool ranking_by_max = true;
+  // stream_run (record_stream.hpp): each kept line's index in its chunk (chunk::sources), with
+  // or without dedupe, so that each streamed record says where it came from.
+  bool with_sources = false;
 };
 
 // --split: each written line goes to the split its position's value falls in
@@ -134,6 +137,9 @@ struct output_options {
   // The input when there is exactly one (the output may replace it, and then keeps its codec).
   std::string single_input;
   std::vector<split_output> splits;  // --split, in the order given (written like the output)
+  // stream_run: the records go to the caller's sink; no output file is opened (`output` is
+  // neither checked nor created).
+  bool streamed = false;
 };
 
 // The run as the statistics and the report describe it: what was asked.

@@ -46,7 +46,7 @@ void defer_every_chunk(dedupe_plan& plan, const dedupe_options& dedupe) {
 
 }  // namespace
 
-run_phases::run_phases(const resolved_run& run, const part_of_run& part)
+run_phases::run_phases(const resolved_run& run, const part_of_run& part, const record_sink* sink)
     : run_(run),
       plan_(plan_run(run.resources, run.dedupe.enabled, run.inputs.chunk_size)),
       headers_(run.inputs.paths, run.lines,
@@ -86,7 +86,7 @@ run_phases::run_phases(const resolved_run& run, const part_of_run& part)
   deferred_.emplace(temp_dir_);
   writer_.emplace(run.report, temp_dir_, run.listeners, *inputs_,
                   written_files{files_->output(), files_->rejects(), files_->duplicates(),
-                                files_->counts(), files_->splits()});
+                                files_->counts(), files_->splits(), sink});
   if (!part.line_base.empty()) writer_->number_lines_from(part.line_base, part.append_global_place);
   if (run.lines.identities != 0) {
     uniqueness_.emplace(run.lines.identities, plan_.uniqueness_bytes, inputs_->total_bytes());
@@ -194,8 +194,8 @@ void run_phases::publish(const run_stats& stats) {
                      : std::string());
 }
 
-run_stats run_whole(const resolved_run& run) {
-  run_phases phases(run, {});
+run_stats run_whole(const resolved_run& run, const record_sink* sink) {
+  run_phases phases(run, {}, sink);
   phases.read_pass();
   if (phases.resolve_partitions()) phases.replay_deferred();
   run_stats stats = phases.finish();

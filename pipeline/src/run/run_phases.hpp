@@ -25,6 +25,7 @@
 #include "dedupe/dedupe_stages.hpp"
 #include "dedupe/deferred_chunks.hpp"
 #include "dedupe/key_partitions.hpp"
+#include "fenbatch/pipeline/record_stream.hpp"
 #include "fenbatch/pipeline/run_stats.hpp"
 #include "formats/record_headers.hpp"
 #include "input/input_range.hpp"
@@ -57,8 +58,9 @@ struct part_of_run {
 
 class run_phases {
  public:
-  // Open: throws before any byte is read (config_error, I/O errors). `run` must outlive this.
-  run_phases(const resolved_run& run, const part_of_run& part);
+  // Open: throws before any byte is read (config_error, I/O errors). `run` must outlive this,
+  // and `sink` too: a stream's (run.outputs.streamed), else null.
+  run_phases(const resolved_run& run, const part_of_run& part, const record_sink* sink = nullptr);
   ~run_phases();
   run_phases(const run_phases&) = delete;
   run_phases& operator=(const run_phases&) = delete;
@@ -105,7 +107,7 @@ class run_phases {
   tbb::task_arena arena_;
 };
 
-// The whole run, phase after phase: what run() does.
-run_stats run_whole(const resolved_run& run);
+// The whole run, phase after phase: what run() does (and stream_run, with its sink).
+run_stats run_whole(const resolved_run& run, const record_sink* sink = nullptr);
 
 }  // namespace fenbatch::pipeline::detail

@@ -56,25 +56,27 @@ void process(chunk& c, const line_options& config, std::size_t shard_count,
   }
   c.ranking = ranking ? &*ranking : nullptr;
   const bool with_origins = config.keyed && config.with_origins;
+  // A stream's records say where they came from: each kept line's index, also without dedupe.
+  const bool with_sources = with_origins || config.with_sources;
   c.written_as_plain =
       config.plain_output || (c.layout != nullptr && c.layout->format == input_format::plain);
   if (c.layout != nullptr && c.layout->format == input_format::plain) {
-    process_plain_records(c, config, excluded, with_origins);
+    process_plain_records(c, config, excluded, with_sources);
   } else if (config.plain_output) {
-    process_as_plain(c, config, excluded, with_origins);
+    process_as_plain(c, config, excluded, with_sources);
   } else if (c.layout != nullptr) {
     field_records records(*c.layout, config);
     if (config.moves.empty()) {
-      process_with(c, config, excluded, with_origins, records);
+      process_with(c, config, excluded, with_sources, records);
     } else {
-      line_loop::process_moving(c, config, excluded, with_origins, records, *c.layout);
+      line_loop::process_moving(c, config, excluded, with_sources, records, *c.layout);
     }
   } else {
     line_loop::fen_lines records(config);
     if (config.moves.empty()) {
-      process_with(c, config, excluded, with_origins, records);
+      process_with(c, config, excluded, with_sources, records);
     } else {
-      line_loop::process_moving(c, config, excluded, with_origins, records);
+      line_loop::process_moving(c, config, excluded, with_sources, records);
     }
   }
   // Per chunk rather than per line: what the input reader counted, and what follows from the

@@ -1,5 +1,6 @@
 #include "stages/write_stage.hpp"
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -27,6 +28,7 @@ write_stage::write_stage(const report_options& report, const std::string& temp_d
   stats_.written_by_split.assign(splits_.size(), 0);
   for (const std::string& path : report.inputs) stats_.inputs.push_back({path, {}});
   if (files.duplicates != nullptr || files.counts != nullptr) places_.emplace(inputs);
+  if (files.sink != nullptr) streamer_.emplace(*files.sink);
   // The counts' spill waits beside the counts file (about the counts' size, on the disk that
   // will hold them); standard output and the like: the temporary directory.
   if (files.counts != nullptr) {
@@ -50,10 +52,10 @@ void write_stage::write(chunk& c) {
     progress_.add(c.input.input_bytes, true);
     return;
   }
-  if (!c.header_to_write.empty()) {
+  if (!c.header_to_write.empty() && output_ != nullptr) {  // (a stream has no header line)
     // A split of a CSV/TSV corpus is a CSV/TSV file: each starts with the header too.
-    output_.write(c.header_to_write);
-    output_.put('\n');
+    output_->write(c.header_to_write);
+    output_->put('\n');
     for (output_file* split : splits_) {
       split->write(c.header_to_write);
       split->put('\n');
@@ -123,20 +125,28 @@ std::unordered_map<std::uint64_t, std::uint64_t> write_stage::written_material()
 }
 
 void write_stage::write_routed(const chunk& c) {
-  output_.write(c.kept.view(0, c.kept.size()));
+  output_->write(c.kept.view(0, c.kept.size()));
   for (std::size_t s = 0; s < splits_.size(); ++s) {
     splits_[s]->write(c.split_text[s].view(0, c.split_text[s].size()));
   }
   add_index_wise(stats_.written_by_split, c.split_written);
 }
 
+void write_stage::stream(const chunk& c) {
+  std::span<const std::uint32_t> dropped;
+  if (dedupe_) dropped = survivors_.plain() ? c.duplicates : c.dropped;
+  streamer_->stream(c, dropped, line_base_);
+}
+
 void write_stage::write_valid(const chunk& c) {
-  if (!splits_.empty()) {
+  if (streamer_) {
+    stream(c);
+  } else if (!splits_.empty()) {
     write_routed(c);
   } else {
     // The text as it is, unless the keep stage compacted it (dropped lines).
     const text_buffer& written = c.compacted ? c.kept : c.text;
-    output_.write(written.view(0, written.size()));
+    output_->write(written.view(0, written.size()));
   }
   if (!dedupe_) return;
   std::string scratch;

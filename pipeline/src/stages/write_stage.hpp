@@ -21,18 +21,21 @@
 #include "plan/resolved_run.hpp"
 #include "stages/counts_writer.hpp"
 #include "stages/progress_meter.hpp"
+#include "stages/record_streamer.hpp"
 #include "stages/reject_report.hpp"
 #include "stats/most_repeated_tracker.hpp"
 
 namespace fenbatch::pipeline::detail {
 
-// The files the write stage writes; any but the output may be null: no such file.
+// The files the write stage writes; any may be null: no such file. The output is null exactly
+// for a stream, whose records go to `sink` (never with splits).
 struct written_files {
-  output_file& output;
+  output_file* output;
   output_file* rejects = nullptr;
   output_file* duplicates = nullptr;
   output_file* counts = nullptr;
   std::vector<output_file*> splits;  // --split, in the order given
+  const record_sink* sink = nullptr;
 };
 
 class write_stage {
@@ -67,6 +70,8 @@ class write_stage {
   void write_valid(const chunk& c);
   // --split: the routed chunk's output lines and each split's (stages/split_routing.hpp).
   void write_routed(const chunk& c);
+  // A stream: the chunk's written records to the sink.
+  void stream(const chunk& c);
   // The most repeated positions: line `i` of `c` seen `count` times so far.
   void record_repeated(const chunk& c, std::uint32_t i, std::uint32_t count, std::string& scratch);
   // Where the chunk starts, for its origins (line_places.hpp): once a chunk, in sequence order.
@@ -75,7 +80,8 @@ class write_stage {
   // The material of the written lines: the valid lines' (stats_.material) without the dropped.
   [[nodiscard]] std::unordered_map<std::uint64_t, std::uint64_t> written_material() const;
 
-  output_file& output_;
+  output_file* output_;                      // (null: a stream)
+  std::optional<record_streamer> streamer_;  // a stream's
   bool dedupe_;
   survivor_policy survivors_;
   core::key_kind key_;

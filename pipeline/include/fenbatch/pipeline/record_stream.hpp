@@ -41,8 +41,10 @@ struct streamed_block {
 using record_sink = std::function<void(const streamed_block&)>;
 
 // Runs `config` as run() does, except that the records written go to `sink` and no output file
-// is opened (config.output is ignored). A config that cannot stream (--split, --in-place) is a
-// config_error. The CSV/TSV header line is not streamed.
+// is opened (config.output is neither checked nor created, so no run rewrites an input in place;
+// the statistics name it as given). --split cannot stream (its records go to files): a
+// config_error. The CSV/TSV header line is not streamed. Side files are written and published
+// as run() does. Chunks without a record written make no call.
 run_stats stream_run(const run_config& config, const record_sink& sink);
 
 }  // namespace fenbatch::pipeline
