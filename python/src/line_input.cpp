@@ -6,7 +6,6 @@
 #include <cstring>
 #include <utility>
 
-#include "fenbatch/pipeline/position_table.hpp"
 
 namespace py = pybind11;
 
@@ -53,14 +52,14 @@ void append_utf8(std::uint32_t code, std::string& out) {
 
 }  // namespace
 
-line_input line_input::from(py::handle lines) {
+line_input line_input::from(py::handle lines, pipeline::table_threads threads) {
   line_input input;
   if (py::isinstance<py::array>(lines)) {
     input.from_array(lines);
   } else if (PyList_Check(lines.ptr()) != 0 || PyTuple_Check(lines.ptr()) != 0) {
     input.from_sequence(lines);
   } else if (PyObject_CheckBuffer(lines.ptr()) != 0) {
-    input.from_buffer(lines);
+    input.from_buffer(lines, threads);
   } else if (PyUnicode_Check(lines.ptr()) != 0) {
     throw py::type_error(
         "decode: lines must be a list of str, bytes-like text or a NumPy array, not one str "
@@ -147,15 +146,23 @@ void line_input::from_array(py::handle handle) {
   index_elements(ends);
 }
 
-void line_input::from_buffer(py::handle text) {
+void line_input::from_buffer(py::handle text, pipeline::table_threads threads) {
+  if (PyBytes_Check(text.ptr()) != 0) {
+    bytes_ = py::reinterpret_borrow<py::object>(text);
+    const std::string_view whole(PyBytes_AS_STRING(text.ptr()),
+                                 static_cast<std::size_t>(PyBytes_GET_SIZE(text.ptr())));
+    pipeline::split_lines(whole, lines_, threads);
+    return;
+  }
   const py::buffer buffer = py::reinterpret_borrow<py::buffer>(text);
   const py::buffer_info info = buffer.request();
   if (info.itemsize != 1 || (info.ndim != 1 && info.ndim != 0) ||
       (info.ndim == 1 && info.strides[0] != 1)) {
     throw py::type_error("decode: bytes-like lines must be contiguous bytes");
   }
+  // (bytearray, memoryview: copied, as the caller may change them later)
   text_->assign(static_cast<const char*>(info.ptr), static_cast<std::size_t>(info.size));
-  pipeline::split_lines(*text_, lines_);
+  pipeline::split_lines(*text_, lines_, threads);
 }
 
 }  // namespace fenbatch::python

@@ -66,7 +66,7 @@ py::tuple decode(py::handle lines, std::optional<unsigned> threads, bool repair,
   options.write.castling = *notation;
   options.write.ep = *policy;
   options.key = *kind;
-  line_input input = line_input::from(lines);
+  line_input input = line_input::from(lines, threads_of(threads));
   py::dict columns = decode_table(input.lines(), options, threads_of(threads));
   return py::make_tuple(columns, line_store(std::move(input), options, threads_of(threads)));
 }

@@ -49,6 +49,31 @@ TEST(SplitLines, AsAFileIsSplit) {
   EXPECT_EQ(split(text), (lines{std::string(start_fen), std::string(start_fen)}));
 }
 
+// A text of several MiB is split in pieces on two threads: the lines must be those of a
+// split on one, wherever the pieces end (lines of every length 0-99, CR LF endings, a lone CR,
+// a BOM at the start and none at the end of the text).
+TEST(SplitLines, OnTwoThreadsAsOnOne) {
+  std::string text = "\xEF\xBB\xBF";
+  std::vector<std::string> expected;
+  for (std::size_t i = 0; text.size() < (std::size_t{5} << 20); ++i) {
+    std::string line(i % 100, static_cast<char>('a' + i % 26));
+    if (i % 7 == 3 && line.size() >= 3) line[line.size() / 2] = '\r';  // stays in the line
+    text += line;
+    text += i % 3 == 0 ? "\r\n" : "\n";
+    expected.push_back(line);
+  }
+  text += "last";  // without its LF
+  expected.emplace_back("last");
+  for (const unsigned threads : {1U, 2U, 0U}) {
+    std::vector<std::string_view> views{"before"};  // appended to, not replaced
+    split_lines(text, views, {threads});
+    ASSERT_EQ(views.size(), expected.size() + 1) << threads << " threads";
+    EXPECT_EQ(views.front(), "before");
+    EXPECT_TRUE(std::equal(expected.begin(), expected.end(), views.begin() + 1))
+        << threads << " threads";
+  }
+}
+
 using table = test::column_table;
 
 // Many rows of a few kinds, so that two threads take different parts of the table.

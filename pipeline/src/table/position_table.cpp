@@ -4,6 +4,7 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -42,6 +43,37 @@ void for_rows(std::size_t rows, std::size_t grain, table_threads threads, const 
         tbb::blocked_range<std::size_t>(0, rows, grain),
         [&](const tbb::blocked_range<std::size_t>& range) { body(range.begin(), range.end()); });
   });
+}
+
+// Text shorter than this is split on one thread.
+constexpr std::size_t split_piece_bytes = std::size_t{1} << 20;
+
+// `text` cut after LFs into pieces of about a quarter of a thread's share (at least
+// split_piece_bytes), so that each piece's lines are whole lines of the text; one piece when
+// one thread splits it.
+std::vector<std::string_view> split_pieces(std::string_view text, table_threads threads) {
+  const std::size_t workers =
+      threads.threads != 0 ? threads.threads
+                           : static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
+  if (workers <= 1 || text.size() < 2 * split_piece_bytes) return {text};
+  const std::size_t target = std::max(split_piece_bytes, text.size() / (4 * workers));
+  std::vector<std::string_view> pieces;
+  while (!text.empty()) {
+    std::size_t end = text.size();
+    if (text.size() > target) {
+      const std::size_t lf = text.find('\n', target);
+      if (lf != std::string_view::npos) end = lf + 1;
+    }
+    pieces.push_back(text.substr(0, end));
+    text.remove_prefix(end);
+  }
+  return pieces;
+}
+
+// The lines line_splitter finds in a piece: one per LF, and one more for text after the last.
+std::size_t lines_in(std::string_view piece) {
+  const auto lfs = static_cast<std::size_t>(std::count(piece.begin(), piece.end(), '\n'));
+  return lfs + (piece.empty() || piece.back() == '\n' ? 0 : 1);
 }
 
 // The 8 values of each byte of a bitboard, bit 0 first: a row's 768 values are 96 copies of
@@ -133,10 +165,29 @@ void decode_rows(std::span<const std::string_view> lines, const core::row_option
   });
 }
 
-void split_lines(std::string_view text, std::vector<std::string_view>& lines) {
+void split_lines(std::string_view text, std::vector<std::string_view>& lines,
+                 table_threads threads) {
   text.remove_prefix(core::bom_length(text));
-  core::line_splitter splitter(text);
-  for (core::line_span line; splitter.next(line);) lines.push_back(line.text);
+  const std::vector<std::string_view> pieces = split_pieces(text, threads);
+  if (pieces.size() <= 1) {
+    core::line_splitter splitter(text);
+    for (core::line_span line; splitter.next(line);) lines.push_back(line.text);
+    return;
+  }
+  // Each piece's lines are counted, then written in place: no piece's lines are copied twice.
+  std::vector<std::size_t> first(pieces.size() + 1, lines.size());
+  for_rows(pieces.size(), 1, threads, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) first[i + 1] = lines_in(pieces[i]);
+  });
+  for (std::size_t i = 1; i < first.size(); ++i) first[i] += first[i - 1];
+  lines.resize(first.back());
+  for_rows(pieces.size(), 1, threads, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      core::line_splitter splitter(pieces[i]);
+      std::size_t row = first[i];
+      for (core::line_span line; splitter.next(line);) lines[row++] = line.text;
+    }
+  });
 }
 
 void fill_planes(const std::uint64_t* bitboards, std::size_t rows, float* out,

@@ -27,7 +27,9 @@ void decode_rows(std::span<const std::string_view> lines, const core::row_option
 // Splits `text` into lines as an input file is split (LF, a CR before it dropped, a UTF-8 BOM
 // at the start skipped; the last line may lack its LF) and appends them to `lines`, views into
 // `text`.
-void split_lines(std::string_view text, std::vector<std::string_view>& lines);
+// Large texts are split on `threads` (in pieces that end after an LF).
+void split_lines(std::string_view text, std::vector<std::string_view>& lines,
+                 table_threads threads = {});
 
 // Network input planes from the 12 bitboards of each of `rows` rows: out[r][plane][rank][file]
 // (rank 0 is rank 1), 12 x 8 x 8 values per row, 1 where the bit is set, else 0. Element types
