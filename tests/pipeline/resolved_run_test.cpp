@@ -13,6 +13,8 @@
 #include "dedupe/survivors.hpp"
 #include "fenbatch/pipeline/config_error.hpp"
 #include "fenbatch/pipeline/run_config.hpp"
+#include "fenbatch/pipeline/run_stats.hpp"
+#include "fenbatch/pipeline/stats_json.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -149,6 +151,18 @@ TEST(DescribeRun, DescribesTheOptionsAsGivenWithoutImplications) {
   EXPECT_EQ(asked.threads_asked, 3U);
   EXPECT_EQ(asked.top, 7U);
   EXPECT_EQ(asked.samples_per_reason, 9U);
+}
+
+// The public to_json describes the options as the run's --stats-json file does: with dedupe
+// where they imply it (fenbatch.run() in Python returns this document).
+TEST(ToJson, SaysDedupeWhereTheOptionsImplyIt) {
+  run_config config = two_inputs();
+  EXPECT_NE(to_json(run_stats{}, config).find("\"dedupe\": false"), std::string::npos);
+  config.keep = keep_occurrence::last;
+  EXPECT_NE(to_json(run_stats{}, config).find("\"dedupe\": true"), std::string::npos);
+  config = two_inputs();
+  config.counts_path = "counts.tsv";
+  EXPECT_NE(to_json(run_stats{}, config).find("\"dedupe\": true"), std::string::npos);
 }
 
 TEST(ResolveRun, ListenersAreThoseGiven) {

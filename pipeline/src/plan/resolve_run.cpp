@@ -164,22 +164,20 @@ output_options outputs_of(const run_config& config) {
           false};
 }
 
-// Whether the run dedupes: asked, or implied by --counts, --duplicates or a survivor policy
-// (counting needs the set, and the duplicates are the lines dedupe drops).
+}  // namespace
+
+// Counting needs the set, and the duplicates are the lines dedupe drops.
 bool dedupes(const run_config& config) {
   return config.dedupe || !config.counts_path.empty() || !config.duplicates_path.empty() ||
          !survivors_of(config).plain();
 }
 
-}  // namespace
-
 report_options describe_run(const run_config& config) {
-  const bool dedupe = dedupes(config);
   report_options asked{config.inputs,
                        config.exclude_paths,
                        outputs_of(config),
-                       lines_of(config, dedupe),
-                       dedupe,
+                       lines_of(config, config.dedupe),
+                       config.dedupe,
                        config.top,
                        config.samples_per_reason,
                        config.threads,

@@ -197,5 +197,8 @@ struct resolved_run {
 // The run as `config` asks it, implied nothing (to_json and to_html_report of a configuration
 // describe it as given).
 [[nodiscard]] report_options describe_run(const run_config& config);
+// Whether a run of `config` dedupes: --dedupe, or implied by --counts, --duplicates or a
+// survivor policy (--keep, --max-per-position, --min-count).
+[[nodiscard]] bool dedupes(const run_config& config);
 
 }  // namespace fenbatch::pipeline::detail

@@ -453,7 +453,10 @@ std::string stats_document(const run_stats& s, const report_options& asked) {
 }  // namespace detail
 
 std::string to_json(const run_stats& stats, const run_config& config) {
-  return detail::stats_document(stats, detail::describe_run(config));
+  // As the run's --stats-json file has it: with dedupe where the options imply it.
+  detail::report_options report = detail::describe_run(config);
+  report.dedupe = detail::dedupes(config);
+  return detail::stats_document(stats, report);
 }
 
 }  // namespace fenbatch::pipeline

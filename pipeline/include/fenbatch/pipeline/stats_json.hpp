@@ -1,4 +1,5 @@
-// The statistics as a JSON document, described by docs/stats.schema.json (schema_version 1).
+// The statistics as a JSON document, described by docs/stats.schema.json (schema_version 1):
+// the document a run of `config` writes to its --stats-json file.
 #pragma once
 
 #include <string>
