@@ -5,6 +5,7 @@ not by the input."""
 import os
 import subprocess
 import sys
+import threading
 
 import numpy as np
 import pytest
@@ -107,6 +108,23 @@ def test_early_close_and_context_manager_leave_nothing(mixed_file, big_file, tmp
     leftovers = [name for name in os.listdir(".") if name != "rejects.txt"]
     assert leftovers == []
     assert not [name for name in os.listdir(".") if ".fenbatch-" in name]
+
+
+def test_close_on_another_thread_while_a_batch_is_awaited(big_file):
+    # The consumer's end of the stream and close() both join the run: it must be joined once
+    # (two joins of one thread hang or crash). Repeated, as the interleavings vary.
+    for attempt in range(10):
+        stream = fenbatch.batches(big_file, batch_size=100000, dedupe=True,
+                                  memory_limit="16M", threads=1)
+        seen = []
+        consumer = threading.Thread(target=lambda: seen.extend(len(b) for b in stream))
+        consumer.start()
+        if attempt % 2:
+            threading.Event().wait(0.001 * attempt)  # (varies the interleaving only)
+        stream.close()
+        consumer.join()
+        assert next(stream, None) is None
+        assert all(n <= 100000 for n in seen)
 
 
 @pytest.mark.parametrize("options", [
