@@ -65,9 +65,13 @@ class record_stream {
   record_stream(const std::vector<std::string>& arguments, std::size_t batch_size)
       : parsed_(parse_arguments(arguments)), batch_size_(batch_size) {
     if (batch_size_ == 0) throw py::value_error("batches: batch_size must be at least 1");
-    const pipeline::run_config& config = parsed_.config;
+    pipeline::run_config& config = parsed_.config;
     options_ = {config.decode, config.write, config.key};
     threads_ = {config.threads};
+    // The run's progress is where it can stop while no record is written (the read pass of a
+    // partitioned dedupe, a filter that keeps nothing): without it, close(), Ctrl-C and the
+    // garbage collector would wait for the next record.
+    config.progress = [this](const pipeline::progress_info&) { worker_.checkpoint(); };
     worker_.start([this] { stats_ = pipeline::stream_run(parsed_.config, sink()); });
   }
 
@@ -105,8 +109,7 @@ class record_stream {
   pipeline::record_sink sink() {
     return [this](const pipeline::streamed_block& block) {
       worker_.checkpoint();
-      record_block copy{std::string(block.text),
-                        {block.records.begin(), block.records.end()}};
+      record_block copy{std::string(block.text), {block.records.begin(), block.records.end()}};
       worker_.block_until([this] { return queue_.size() < queued_blocks; });
       {
         const auto held = worker_.lock();
@@ -132,7 +135,8 @@ class record_stream {
     ended_ = true;
     closed_ = true;
     worker_.join_and_rethrow();
-    stats_json_ = pipeline::to_json(*stats_, parsed_.config);
+    // (no statistics when close() on another thread cancelled the run)
+    if (stats_ && !stats_json_) stats_json_ = pipeline::to_json(*stats_, parsed_.config);
     return py::none();
   }
 
@@ -140,8 +144,8 @@ class record_stream {
     line_input positions = line_input::owning(std::move(rows.positions), rows.position_ends);
     const py::dict columns = decode_table(positions.lines(), options_, threads_);
     py::object position_store = py::cast(line_store(std::move(positions), options_, threads_));
-    py::object record_store = py::cast(
-        line_store(line_input::owning(std::move(rows.records), rows.record_ends), options_, threads_));
+    py::object record_store = py::cast(line_store(
+        line_input::owning(std::move(rows.records), rows.record_ends), options_, threads_));
     return py::make_tuple(columns, position_store, record_store, array_of(rows.files),
                           array_of(rows.lines));
   }

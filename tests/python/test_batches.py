@@ -110,6 +110,33 @@ def test_early_close_and_context_manager_leave_nothing(mixed_file, big_file, tmp
     assert not [name for name in os.listdir(".") if ".fenbatch-" in name]
 
 
+def test_close_stops_a_run_that_writes_no_record(tmp_path):
+    # A run that writes nothing never reaches the sink: close() must stop it at its progress,
+    # publishing nothing. The input is a FIFO fed up to 64 MB of invalid lines, far more than
+    # the run reads between close() and its next progress; a run that went on to the end would
+    # publish its statistics.
+    fifo = tmp_path / "in.fen"
+    os.mkfifo(fifo)
+    stats = tmp_path / "stats.json"
+    stream = fenbatch.batches(fifo, stats_json=stats)
+
+    def feed():
+        try:
+            with open(fifo, "wb") as f:
+                for _ in range(1000):
+                    f.write(b"not a position\n" * 4500)
+        except BrokenPipeError:
+            pass
+
+    writer = threading.Thread(target=feed)
+    writer.start()
+    stream.close()
+    writer.join()
+    assert next(stream, None) is None and stream.stats is None
+    assert not stats.exists()
+    assert os.listdir(tmp_path) == ["in.fen"]
+
+
 def test_close_on_another_thread_while_a_batch_is_awaited(big_file):
     # The consumer's end of the stream and close() both join the run: it must be joined once
     # (two joins of one thread hang or crash). Repeated, as the interleavings vary.
