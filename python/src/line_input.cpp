@@ -2,10 +2,10 @@
 
 #include <pybind11/numpy.h>
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <utility>
-
 
 namespace py = pybind11;
 
@@ -24,6 +24,13 @@ std::string_view element_text(py::handle item) {
   }
   throw py::type_error("decode: a line must be str or bytes, not " +
                        std::string(py::str(py::type::handle_of(item).attr("__name__"))));
+}
+
+// Code `c` of a UCS-4 element, in native byte order.
+std::uint32_t code_at(const char* data, std::size_t c, bool swapped) {
+  std::uint32_t code = 0;
+  std::memcpy(&code, data + c * 4, 4);
+  return swapped ? __builtin_bswap32(code) : code;
 }
 
 // A fixed-width NumPy element without its trailing NULs (NumPy's own reading of it).
@@ -124,6 +131,9 @@ void line_input::from_array(py::handle handle) {
   const auto stride = array.strides(0);
   const auto width = static_cast<std::size_t>(array.itemsize());
   const char* base = static_cast<const char*>(array.data());
+  // A '>U' array holds its codes big-endian ('S' arrays are bytes, in no byte order).
+  const bool swapped = kind == 'U' && array.dtype().byteorder() ==
+                                          (std::endian::native == std::endian::little ? '>' : '<');
   std::vector<std::size_t> ends;
   ends.reserve(count);
   std::string element;
@@ -133,12 +143,11 @@ void line_input::from_array(py::handle handle) {
       add_element({data, without_trailing_nuls(data, width)});
     } else {  // UCS-4, NUL-padded
       element.clear();
-      for (std::size_t c = 0; c < width / 4; ++c) {
-        std::uint32_t code = 0;
-        std::memcpy(&code, data + c * 4, 4);
-        if (code == 0) break;
-        append_utf8(code, element);
-      }
+      // Only trailing NULs are padding (NumPy keeps a NUL inside a string): the line ends at
+      // the last code that is not zero.
+      std::size_t codes = width / 4;
+      while (codes > 0 && code_at(data, codes - 1, swapped) == 0) --codes;
+      for (std::size_t c = 0; c < codes; ++c) append_utf8(code_at(data, c, swapped), element);
       add_element(element);
     }
     ends.push_back(text_->size());

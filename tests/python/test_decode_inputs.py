@@ -66,6 +66,17 @@ def test_empty_inputs():
         assert p.fens() == []
 
 
+def test_numpy_str_elements_read_as_the_same_str():
+    # NumPy pads with NULs at the end only: a NUL inside an element is part of the line (a
+    # nul_byte row, as the same str in a list), and '>U' arrays hold the same characters.
+    lines = [START + "\0x", START, "\0" + START, ""]
+    reference = fenbatch.decode(lines)
+    assert [fenbatch.REASONS[r] for r in reference.reason] == ["nul_byte", "ok", "nul_byte",
+                                                              "skipped_blank"]
+    for array in (np.array(lines), np.array(lines, dtype=">U80"), np.array(lines)[::-1][::-1]):
+        expect_same_table(fenbatch.decode(array), reference)
+
+
 # --- threads ---
 
 def test_one_and_two_threads_give_identical_tables(mixed_lines):
