@@ -12,11 +12,21 @@ namespace py = pybind11;
 namespace fenbatch::python {
 namespace {
 
-std::string_view element_text(py::handle item) {
+// The bytes of one element; `keep` holds them when they are not the element's own (a str with
+// lone surrogates, which has no UTF-8 form: encoded as the NumPy path does, surrogates as
+// three bytes, so that the line is a row with a reason, not an exception).
+std::string_view element_text(py::handle item, py::object& keep) {
   if (PyUnicode_Check(item.ptr()) != 0) {
     Py_ssize_t size = 0;
     const char* data = PyUnicode_AsUTF8AndSize(item.ptr(), &size);
-    if (data == nullptr) throw py::error_already_set();
+    if (data == nullptr) {
+      if (PyErr_ExceptionMatches(PyExc_UnicodeEncodeError) == 0) throw py::error_already_set();
+      PyErr_Clear();
+      PyObject* encoded = PyUnicode_AsEncodedString(item.ptr(), "utf-8", "surrogatepass");
+      if (encoded == nullptr) throw py::error_already_set();
+      keep = py::reinterpret_steal<py::object>(encoded);
+      return {PyBytes_AS_STRING(encoded), static_cast<std::size_t>(PyBytes_GET_SIZE(encoded))};
+    }
     return {data, static_cast<std::size_t>(size)};
   }
   if (PyBytes_Check(item.ptr()) != 0) {
@@ -104,13 +114,14 @@ void line_input::from_sequence(py::handle sequence) {
   const py::sequence items = py::reinterpret_borrow<py::sequence>(sequence);
   const std::size_t count = items.size();
   PyObject** elements = PySequence_Fast_ITEMS(sequence.ptr());
+  py::object keep;
   std::size_t total = 0;
-  for (std::size_t i = 0; i < count; ++i) total += element_text(elements[i]).size();
+  for (std::size_t i = 0; i < count; ++i) total += element_text(elements[i], keep).size();
   text_->reserve(total);
   std::vector<std::size_t> ends;
   ends.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
-    add_element(element_text(elements[i]));
+    add_element(element_text(elements[i], keep));
     ends.push_back(text_->size());
   }
   index_elements(ends);

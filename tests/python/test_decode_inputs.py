@@ -77,6 +77,14 @@ def test_numpy_str_elements_read_as_the_same_str():
         expect_same_table(fenbatch.decode(array), reference)
 
 
+def test_a_str_with_lone_surrogates_is_an_invalid_row():
+    # Such a str has no UTF-8 form; it is a line of non-ASCII text, not an exception.
+    p = fenbatch.decode([START, START + " \udc80", "\ud800"])
+    assert p.valid.tolist() == [True, False, False]
+    assert [fenbatch.REASONS[r] for r in p.reason[1:]] == ["non_ascii", "non_ascii"]
+    expect_same_table(fenbatch.decode(np.array([START, START + " \udc80", "\ud800"])), p)
+
+
 # --- threads ---
 
 def test_one_and_two_threads_give_identical_tables(mixed_lines):
