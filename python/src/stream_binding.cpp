@@ -96,6 +96,7 @@ class record_stream {
   [[nodiscard]] py::object stats() const {
     return stats_json_ ? py::object(py::str(*stats_json_)) : py::object(py::none());
   }
+  [[nodiscard]] int status() const noexcept { return status_; }
 
   void close() {
     if (closed_) return;
@@ -136,7 +137,10 @@ class record_stream {
     closed_ = true;
     worker_.join_and_rethrow();
     // (no statistics when close() on another thread cancelled the run)
-    if (stats_ && !stats_json_) stats_json_ = pipeline::to_json(*stats_, parsed_.config);
+    if (stats_ && !stats_json_) {
+      stats_json_ = pipeline::to_json(*stats_, parsed_.config);
+      status_ = exit_status(parsed_, *stats_);
+    }
     return py::none();
   }
 
@@ -157,6 +161,7 @@ class record_stream {
   std::deque<record_block> queue_;
   std::optional<pipeline::run_stats> stats_;
   std::optional<std::string> stats_json_;
+  int status_ = 0;  // the command line's exit status, once the stream has ended
   bool ended_ = false;
   bool closed_ = false;
   worker_run worker_;  // last: joined first when destroyed, while the rest still exists
@@ -172,6 +177,8 @@ void bind_stream(py::module_& m) {
            "(columns, positions, records, source files, source lines) or None at the end")
       .def_property_readonly("inputs", &record_stream::inputs)
       .def("stats", &record_stream::stats, "The statistics JSON once the stream has ended")
+      .def_property_readonly("status", &record_stream::status,
+                             "The command line's exit status once the stream has ended")
       .def("close", &record_stream::close, "Stops the run; nothing is published");
 }
 

@@ -154,6 +154,22 @@ def test_close_on_another_thread_while_a_batch_is_awaited(big_file):
         assert all(n <= 100000 for n in seen)
 
 
+def test_max_invalid_and_no_valid_line_end_the_stream_as_the_command_line_exits(tmp_path):
+    # The command line exits 1 for both; the stream raises after its last batch, as run() does.
+    source = tmp_path / "in.fen"
+    source.write_bytes(b"x\ny\n8/8/8/8/8/8/8/K1k5 w - - 0 1\n")
+    stream = fenbatch.batches(source, max_invalid=1)
+    assert len(next(stream)) == 1
+    with pytest.raises(fenbatch.InvalidInputError) as raised:
+        next(stream)
+    assert raised.value.stats["invalid"] == 2 and stream.stats["invalid"] == 2
+    assert next(stream, None) is None
+    assert [len(b) for b in fenbatch.batches(source, max_invalid=2)] == [1]
+    source.write_bytes(b"x\ny\n")
+    with pytest.raises(fenbatch.InvalidInputError):
+        list(fenbatch.batches(source))
+
+
 @pytest.mark.parametrize("options", [
     {"output": "x.fen"}, {"split": "a=10%:a.fen"}, {"batch_size": 0}, {"batch_size": -5},
     {"key": "nope"},
