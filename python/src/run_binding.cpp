@@ -39,8 +39,10 @@ py::dict progress_dict(const pipeline::progress_info& p) {
 
 // The run on a worker thread; progress reaches `progress` (None: nobody) on this thread.
 pipeline::run_stats run_interruptibly(pipeline::run_config& config, const py::object& progress) {
-  worker_run worker;
   std::optional<pipeline::progress_info> latest;
+  std::optional<pipeline::run_stats> stats;
+  // Last: an exception leaving this function joins the run before what it writes is destroyed.
+  worker_run worker;
   config.progress = [&](const pipeline::progress_info& p) {
     worker.checkpoint();
     {
@@ -49,7 +51,6 @@ pipeline::run_stats run_interruptibly(pipeline::run_config& config, const py::ob
     }
     worker.notify();
   };
-  std::optional<pipeline::run_stats> stats;
   worker.start([&] { stats = pipeline::run(config); });
   for (;;) {
     if (!worker.wait([&] { return latest.has_value(); })) {
