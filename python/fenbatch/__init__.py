@@ -134,6 +134,8 @@ class Batches:
             text = self._stream.stats()
             if text is not None and self.stats is None:
                 self.stats = json.loads(text)
+                if self._stream.status != 0:  # (raised once, after the last batch)
+                    raise InvalidInputError(_invalid_message(self.stats), self.stats)
             raise StopIteration
         columns, positions, records, files, lines = batch
         return Positions(columns, positions, records, self._files, files, lines,
@@ -163,7 +165,9 @@ def batches(inputs: Union[PathLike, Iterable[PathLike]], batch_size: int = 65536
     sources() ((file, line) of each record), source_file, source_line and files.
 
     Memory stays bounded by the batch size and the run's memory budget, not by the input.
-    Errors are raised by the iteration (OSError, ValueError) or at once for bad options.
+    Errors are raised by the iteration (OSError, ValueError) or at once for bad options;
+    where the command line exits 1 (max_invalid exceeded, no valid line), the iteration
+    raises InvalidInputError after the last batch.
     """
     if "output" in options:
         raise ValueError("output= is not an option of a stream: use fenbatch.run()")

@@ -2,21 +2,31 @@
 
 #include <pybind11/numpy.h>
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <utility>
-
 
 namespace py = pybind11;
 
 namespace fenbatch::python {
 namespace {
 
-std::string_view element_text(py::handle item) {
+// The bytes of one element; `keep` holds them when they are not the element's own (a str with
+// lone surrogates, which has no UTF-8 form: encoded as the NumPy path does, surrogates as
+// three bytes, so that the line is a row with a reason, not an exception).
+std::string_view element_text(py::handle item, py::object& keep) {
   if (PyUnicode_Check(item.ptr()) != 0) {
     Py_ssize_t size = 0;
     const char* data = PyUnicode_AsUTF8AndSize(item.ptr(), &size);
-    if (data == nullptr) throw py::error_already_set();
+    if (data == nullptr) {
+      if (PyErr_ExceptionMatches(PyExc_UnicodeEncodeError) == 0) throw py::error_already_set();
+      PyErr_Clear();
+      PyObject* encoded = PyUnicode_AsEncodedString(item.ptr(), "utf-8", "surrogatepass");
+      if (encoded == nullptr) throw py::error_already_set();
+      keep = py::reinterpret_steal<py::object>(encoded);
+      return {PyBytes_AS_STRING(encoded), static_cast<std::size_t>(PyBytes_GET_SIZE(encoded))};
+    }
     return {data, static_cast<std::size_t>(size)};
   }
   if (PyBytes_Check(item.ptr()) != 0) {
@@ -24,6 +34,13 @@ std::string_view element_text(py::handle item) {
   }
   throw py::type_error("decode: a line must be str or bytes, not " +
                        std::string(py::str(py::type::handle_of(item).attr("__name__"))));
+}
+
+// Code `c` of a UCS-4 element, in native byte order.
+std::uint32_t code_at(const char* data, std::size_t c, bool swapped) {
+  std::uint32_t code = 0;
+  std::memcpy(&code, data + c * 4, 4);
+  return swapped ? __builtin_bswap32(code) : code;
 }
 
 // A fixed-width NumPy element without its trailing NULs (NumPy's own reading of it).
@@ -97,13 +114,14 @@ void line_input::from_sequence(py::handle sequence) {
   const py::sequence items = py::reinterpret_borrow<py::sequence>(sequence);
   const std::size_t count = items.size();
   PyObject** elements = PySequence_Fast_ITEMS(sequence.ptr());
+  py::object keep;
   std::size_t total = 0;
-  for (std::size_t i = 0; i < count; ++i) total += element_text(elements[i]).size();
+  for (std::size_t i = 0; i < count; ++i) total += element_text(elements[i], keep).size();
   text_->reserve(total);
   std::vector<std::size_t> ends;
   ends.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
-    add_element(element_text(elements[i]));
+    add_element(element_text(elements[i], keep));
     ends.push_back(text_->size());
   }
   index_elements(ends);
@@ -124,6 +142,9 @@ void line_input::from_array(py::handle handle) {
   const auto stride = array.strides(0);
   const auto width = static_cast<std::size_t>(array.itemsize());
   const char* base = static_cast<const char*>(array.data());
+  // A '>U' array holds its codes big-endian ('S' arrays are bytes, in no byte order).
+  const bool swapped = kind == 'U' && array.dtype().byteorder() ==
+                                          (std::endian::native == std::endian::little ? '>' : '<');
   std::vector<std::size_t> ends;
   ends.reserve(count);
   std::string element;
@@ -133,12 +154,11 @@ void line_input::from_array(py::handle handle) {
       add_element({data, without_trailing_nuls(data, width)});
     } else {  // UCS-4, NUL-padded
       element.clear();
-      for (std::size_t c = 0; c < width / 4; ++c) {
-        std::uint32_t code = 0;
-        std::memcpy(&code, data + c * 4, 4);
-        if (code == 0) break;
-        append_utf8(code, element);
-      }
+      // Only trailing NULs are padding (NumPy keeps a NUL inside a string): the line ends at
+      // the last code that is not zero.
+      std::size_t codes = width / 4;
+      while (codes > 0 && code_at(data, codes - 1, swapped) == 0) --codes;
+      for (std::size_t c = 0; c < codes; ++c) append_utf8(code_at(data, c, swapped), element);
       add_element(element);
     }
     ends.push_back(text_->size());

@@ -39,8 +39,10 @@ py::dict progress_dict(const pipeline::progress_info& p) {
 
 // The run on a worker thread; progress reaches `progress` (None: nobody) on this thread.
 pipeline::run_stats run_interruptibly(pipeline::run_config& config, const py::object& progress) {
-  worker_run worker;
   std::optional<pipeline::progress_info> latest;
+  std::optional<pipeline::run_stats> stats;
+  // Last: an exception leaving this function joins the run before what it writes is destroyed.
+  worker_run worker;
   config.progress = [&](const pipeline::progress_info& p) {
     worker.checkpoint();
     {
@@ -49,7 +51,6 @@ pipeline::run_stats run_interruptibly(pipeline::run_config& config, const py::ob
     }
     worker.notify();
   };
-  std::optional<pipeline::run_stats> stats;
   worker.start([&] { stats = pipeline::run(config); });
   for (;;) {
     if (!worker.wait([&] { return latest.has_value(); })) {
@@ -88,12 +89,16 @@ py::tuple run_arguments(const std::vector<std::string>& arguments, const py::obj
   app::command_line parsed = parse_arguments(arguments);
   pipeline::run_config& config = parsed.config;
   const pipeline::run_stats stats = run_interruptibly(config, progress);
-  const bool nothing_valid = app::report_inputs_without_valid_lines(stats, false);
-  const bool too_many = parsed.max_invalid && stats.invalid > *parsed.max_invalid;
-  return py::make_tuple(pipeline::to_json(stats, config), too_many || nothing_valid ? 1 : 0);
+  return py::make_tuple(pipeline::to_json(stats, config), exit_status(parsed, stats));
 }
 
 }  // namespace
+
+int exit_status(const app::command_line& parsed, const pipeline::run_stats& stats) {
+  const bool nothing_valid = app::report_inputs_without_valid_lines(stats, false);
+  const bool too_many = parsed.max_invalid && stats.invalid > *parsed.max_invalid;
+  return too_many || nothing_valid ? 1 : 0;
+}
 
 app::command_line parse_arguments(const std::vector<std::string>& arguments) {
   std::vector<std::string> words{"fenbatch"};

@@ -65,9 +65,13 @@ class record_stream {
   record_stream(const std::vector<std::string>& arguments, std::size_t batch_size)
       : parsed_(parse_arguments(arguments)), batch_size_(batch_size) {
     if (batch_size_ == 0) throw py::value_error("batches: batch_size must be at least 1");
-    const pipeline::run_config& config = parsed_.config;
+    pipeline::run_config& config = parsed_.config;
     options_ = {config.decode, config.write, config.key};
     threads_ = {config.threads};
+    // The run's progress is where it can stop while no record is written (the read pass of a
+    // partitioned dedupe, a filter that keeps nothing): without it, close(), Ctrl-C and the
+    // garbage collector would wait for the next record.
+    config.progress = [this](const pipeline::progress_info&) { worker_.checkpoint(); };
     worker_.start([this] { stats_ = pipeline::stream_run(parsed_.config, sink()); });
   }
 
@@ -92,6 +96,7 @@ class record_stream {
   [[nodiscard]] py::object stats() const {
     return stats_json_ ? py::object(py::str(*stats_json_)) : py::object(py::none());
   }
+  [[nodiscard]] int status() const noexcept { return status_; }
 
   void close() {
     if (closed_) return;
@@ -105,8 +110,7 @@ class record_stream {
   pipeline::record_sink sink() {
     return [this](const pipeline::streamed_block& block) {
       worker_.checkpoint();
-      record_block copy{std::string(block.text),
-                        {block.records.begin(), block.records.end()}};
+      record_block copy{std::string(block.text), {block.records.begin(), block.records.end()}};
       worker_.block_until([this] { return queue_.size() < queued_blocks; });
       {
         const auto held = worker_.lock();
@@ -132,7 +136,11 @@ class record_stream {
     ended_ = true;
     closed_ = true;
     worker_.join_and_rethrow();
-    stats_json_ = pipeline::to_json(*stats_, parsed_.config);
+    // (no statistics when close() on another thread cancelled the run)
+    if (stats_ && !stats_json_) {
+      stats_json_ = pipeline::to_json(*stats_, parsed_.config);
+      status_ = exit_status(parsed_, *stats_);
+    }
     return py::none();
   }
 
@@ -140,8 +148,8 @@ class record_stream {
     line_input positions = line_input::owning(std::move(rows.positions), rows.position_ends);
     const py::dict columns = decode_table(positions.lines(), options_, threads_);
     py::object position_store = py::cast(line_store(std::move(positions), options_, threads_));
-    py::object record_store = py::cast(
-        line_store(line_input::owning(std::move(rows.records), rows.record_ends), options_, threads_));
+    py::object record_store = py::cast(line_store(
+        line_input::owning(std::move(rows.records), rows.record_ends), options_, threads_));
     return py::make_tuple(columns, position_store, record_store, array_of(rows.files),
                           array_of(rows.lines));
   }
@@ -153,6 +161,7 @@ class record_stream {
   std::deque<record_block> queue_;
   std::optional<pipeline::run_stats> stats_;
   std::optional<std::string> stats_json_;
+  int status_ = 0;  // the command line's exit status, once the stream has ended
   bool ended_ = false;
   bool closed_ = false;
   worker_run worker_;  // last: joined first when destroyed, while the rest still exists
@@ -168,6 +177,8 @@ void bind_stream(py::module_& m) {
            "(columns, positions, records, source files, source lines) or None at the end")
       .def_property_readonly("inputs", &record_stream::inputs)
       .def("stats", &record_stream::stats, "The statistics JSON once the stream has ended")
+      .def_property_readonly("status", &record_stream::status,
+                             "The command line's exit status once the stream has ended")
       .def("close", &record_stream::close, "Stops the run; nothing is published");
 }
 

@@ -9,13 +9,11 @@ namespace fenbatch::python {
 
 worker_run::~worker_run() {
   cancel();
-  if (thread_.joinable()) {
-    if (PyGILState_Check() != 0) {
-      const py::gil_scoped_release unlocked;
-      thread_.join();
-    } else {
-      thread_.join();
-    }
+  if (PyGILState_Check() != 0) {
+    const py::gil_scoped_release unlocked;
+    join_once();
+  } else {
+    join_once();
   }
 }
 
@@ -64,10 +62,15 @@ void worker_run::cancel() noexcept {
   condition_.notify_all();
 }
 
+void worker_run::join_once() {
+  std::call_once(joined_, [this] {
+    if (thread_.joinable()) thread_.join();
+  });
+}
+
 void worker_run::join() {
-  if (!thread_.joinable()) return;
   const py::gil_scoped_release unlocked;
-  thread_.join();
+  join_once();
 }
 
 void worker_run::join_and_rethrow() {

@@ -50,9 +50,13 @@ class worker_run {
   [[nodiscard]] bool finished() const noexcept { return finished_; }  // (under the lock)
 
  private:
+  // Joins once: close() on one thread and the end of the stream on another both join, and
+  // two joins of one std::thread are undefined (in practice one of them never returns).
+  void join_once();
   void join();
 
   std::thread thread_;
+  std::once_flag joined_;
   std::mutex mutex_;
   std::condition_variable condition_;
   bool finished_ = false;

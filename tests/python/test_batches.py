@@ -5,6 +5,7 @@ not by the input."""
 import os
 import subprocess
 import sys
+import threading
 
 import numpy as np
 import pytest
@@ -107,6 +108,66 @@ def test_early_close_and_context_manager_leave_nothing(mixed_file, big_file, tmp
     leftovers = [name for name in os.listdir(".") if name != "rejects.txt"]
     assert leftovers == []
     assert not [name for name in os.listdir(".") if ".fenbatch-" in name]
+
+
+def test_close_stops_a_run_that_writes_no_record(tmp_path):
+    # A run that writes nothing never reaches the sink: close() must stop it at its progress,
+    # publishing nothing. The input is a FIFO fed up to 64 MB of invalid lines, far more than
+    # the run reads between close() and its next progress; a run that went on to the end would
+    # publish its statistics.
+    fifo = tmp_path / "in.fen"
+    os.mkfifo(fifo)
+    stats = tmp_path / "stats.json"
+    stream = fenbatch.batches(fifo, stats_json=stats)
+
+    def feed():
+        try:
+            with open(fifo, "wb") as f:
+                for _ in range(1000):
+                    f.write(b"not a position\n" * 4500)
+        except BrokenPipeError:
+            pass
+
+    writer = threading.Thread(target=feed)
+    writer.start()
+    stream.close()
+    writer.join()
+    assert next(stream, None) is None and stream.stats is None
+    assert not stats.exists()
+    assert os.listdir(tmp_path) == ["in.fen"]
+
+
+def test_close_on_another_thread_while_a_batch_is_awaited(big_file):
+    # The consumer's end of the stream and close() both join the run: it must be joined once
+    # (two joins of one thread hang or crash). Repeated, as the interleavings vary.
+    for attempt in range(10):
+        stream = fenbatch.batches(big_file, batch_size=100000, dedupe=True,
+                                  memory_limit="16M", threads=1)
+        seen = []
+        consumer = threading.Thread(target=lambda: seen.extend(len(b) for b in stream))
+        consumer.start()
+        if attempt % 2:
+            threading.Event().wait(0.001 * attempt)  # (varies the interleaving only)
+        stream.close()
+        consumer.join()
+        assert next(stream, None) is None
+        assert all(n <= 100000 for n in seen)
+
+
+def test_max_invalid_and_no_valid_line_end_the_stream_as_the_command_line_exits(tmp_path):
+    # The command line exits 1 for both; the stream raises after its last batch, as run() does.
+    source = tmp_path / "in.fen"
+    source.write_bytes(b"x\ny\n8/8/8/8/8/8/8/K1k5 w - - 0 1\n")
+    stream = fenbatch.batches(source, max_invalid=1)
+    assert len(next(stream)) == 1
+    with pytest.raises(fenbatch.InvalidInputError) as raised:
+        next(stream)
+    assert raised.value.stats["invalid"] == 2 and stream.stats["invalid"] == 2
+    assert next(stream, None) is None
+    assert [len(b) for b in fenbatch.batches(source, max_invalid=2)] == [1]
+    source.write_bytes(b"x\ny\n")
+    with pytest.raises(fenbatch.InvalidInputError):
+        list(fenbatch.batches(source))
 
 
 @pytest.mark.parametrize("options", [

@@ -66,6 +66,25 @@ def test_empty_inputs():
         assert p.fens() == []
 
 
+def test_numpy_str_elements_read_as_the_same_str():
+    # NumPy pads with NULs at the end only: a NUL inside an element is part of the line (a
+    # nul_byte row, as the same str in a list), and '>U' arrays hold the same characters.
+    lines = [START + "\0x", START, "\0" + START, ""]
+    reference = fenbatch.decode(lines)
+    assert [fenbatch.REASONS[r] for r in reference.reason] == ["nul_byte", "ok", "nul_byte",
+                                                              "skipped_blank"]
+    for array in (np.array(lines), np.array(lines, dtype=">U80"), np.array(lines)[::-1][::-1]):
+        expect_same_table(fenbatch.decode(array), reference)
+
+
+def test_a_str_with_lone_surrogates_is_an_invalid_row():
+    # Such a str has no UTF-8 form; it is a line of non-ASCII text, not an exception.
+    p = fenbatch.decode([START, START + " \udc80", "\ud800"])
+    assert p.valid.tolist() == [True, False, False]
+    assert [fenbatch.REASONS[r] for r in p.reason[1:]] == ["non_ascii", "non_ascii"]
+    expect_same_table(fenbatch.decode(np.array([START, START + " \udc80", "\ud800"])), p)
+
+
 # --- threads ---
 
 def test_one_and_two_threads_give_identical_tables(mixed_lines):

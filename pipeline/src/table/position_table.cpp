@@ -14,6 +14,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "base/tsan_annotations.hpp"
 #include "fenbatch/core/line_splitter.hpp"
 
 namespace fenbatch::pipeline {
@@ -38,11 +39,20 @@ void for_rows(std::size_t rows, std::size_t grain, table_threads threads, const 
   const int concurrency =
       threads.threads == 0 ? tbb::task_arena::automatic : static_cast<int>(threads.threads);
   tbb::task_arena arena(concurrency);
+  // The caller's state is seen by each task, and each task's writes by the caller after the
+  // loop: oneTBB orders both inside libtbb, where TSan cannot see it (base/tsan_annotations.hpp).
+  const char started = 0;
+  const char finished = 0;
+  detail::happens_before(&started);
   arena.execute([&] {
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, rows, grain),
-        [&](const tbb::blocked_range<std::size_t>& range) { body(range.begin(), range.end()); });
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, rows, grain),
+                      [&](const tbb::blocked_range<std::size_t>& range) {
+                        detail::happens_after(&started);
+                        const detail::publish_on_exit done(&finished);
+                        body(range.begin(), range.end());
+                      });
   });
+  detail::happens_after(&finished);
 }
 
 // Text shorter than this is split on one thread.
