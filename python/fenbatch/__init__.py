@@ -115,8 +115,10 @@ class Batches:
 
     def __init__(self, inputs: Union[PathLike, Iterable[PathLike]], batch_size: int,
                  options: Dict[str, Any]) -> None:
-        if not isinstance(batch_size, int) or batch_size < 1:
-            raise ValueError(f"batch_size must be a positive integer, not {batch_size!r}")
+        if not isinstance(batch_size, int) or isinstance(batch_size, bool):
+            raise TypeError(f"batch_size must be an int, not {batch_size!r}")
+        if not 1 <= batch_size <= _MAX_BATCH:
+            raise ValueError(f"batch_size must be 1 to {_MAX_BATCH}, not {batch_size}")
         words = option_words(options, refused=("split", "in_place", "format_plain"))
         # (-o: every operand is an input; a stream writes no output)
         words += ["-o", "/dev/null", "--", *input_paths(inputs)]
@@ -174,13 +176,19 @@ def batches(inputs: Union[PathLike, Iterable[PathLike]], batch_size: int = 65536
     return Batches(inputs, batch_size, options)
 
 
+# More threads than this is a mistake, as on the command line; a batch of more rows than
+# this does not fit the row offsets of one table.
+_MAX_THREADS = 4096
+_MAX_BATCH = 2**31 - 1
+
+
 def _threads(threads: Optional[int]) -> Optional[int]:
     if threads is None:
         return None
     if not isinstance(threads, int) or isinstance(threads, bool):
         raise TypeError(f"threads must be an int or None, not {threads!r}")
-    if threads < 0:
-        raise ValueError(f"threads must be 0 or more, not {threads}")
+    if not 0 <= threads <= _MAX_THREADS:
+        raise ValueError(f"threads must be 0 to {_MAX_THREADS}, not {threads}")
     return threads
 
 

@@ -172,13 +172,20 @@ def test_max_invalid_and_no_valid_line_end_the_stream_as_the_command_line_exits(
 
 @pytest.mark.parametrize("options", [
     {"output": "x.fen"}, {"split": "a=10%:a.fen"}, {"batch_size": 0}, {"batch_size": -5},
-    {"key": "nope"},
+    {"key": "nope"}, {"batch_size": 2**31}, {"threads": 4097},
 ])
 def test_bad_options_are_value_errors(mixed_file, tmp_path, monkeypatch, options):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(ValueError):
         next(iter(fenbatch.batches(mixed_file, **options)))
     assert os.listdir(".") == []
+
+
+@pytest.mark.parametrize("options", [{"batch_size": True}, {"batch_size": 1.5},
+                                     {"threads": "2"}])
+def test_values_of_another_type_are_type_errors(mixed_file, options):
+    with pytest.raises(TypeError):
+        fenbatch.batches(mixed_file, **options)
 
 
 MEMORY_CHILD = """
