@@ -454,7 +454,9 @@ def main():
     # Two header bytes (options, key kind and the wide modes), then a small file of both
     # boards' lines.
     both_boards = pool + ten_by_eight_lines(shared) + TEN_BY_EIGHT_LINES
-    rows = [bytes(2), bytes(2) + K, b"\x00\x00" + BOM + K + b"\r\n" + S, b"\xc0\x08" + K + b"\n" + S]
+    rows = [bytes(2), bytes(2) + K, bytes(2) + BOM + K + b"\r\n" + S,
+            b"\xc0\x08" + K + b"\n" + S,  # both wide modes
+            b"\x22\x00" + S + b" 5 labels\n" + K + b" | 0.5"]  # EPD output, payloads
     rows += [rng.randbytes(2) + some_file(rng.randint(1, 10), both_boards) for _ in range(40)]
     write_seeds(out / "position_row_fuzzer", rows)
 
