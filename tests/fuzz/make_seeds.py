@@ -455,7 +455,7 @@ def main():
     # boards' lines.
     both_boards = pool + ten_by_eight_lines(shared) + TEN_BY_EIGHT_LINES
     rows = [bytes(2), bytes(2) + K, bytes(2) + BOM + K + b"\r\n" + S,
-            b"\xc0\x08" + K + b"\n" + S,  # both wide modes
+            b"\xc0\x08" + K + b"\n" + S, b"\x80\x00" + K + b"\n" + S,  # wide split, table
             b"\x22\x00" + S + b" 5 labels\n" + K + b" | 0.5"]  # EPD output, payloads
     rows += [rng.randbytes(2) + some_file(rng.randint(1, 10), both_boards) for _ in range(40)]
     write_seeds(out / "position_row_fuzzer", rows)
