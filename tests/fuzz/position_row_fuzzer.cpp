@@ -7,10 +7,10 @@
 //   byte 1: bits 0-2 the key kind (modulo 5), bits 3-7 where the wide split cuts (below).
 // Checks (any violation traps):
 // - split_lines on 1 and on 2 threads give the same lines (the same views), and they are
-//   core::line_splitter's lines of the text after its BOM. Wide split: the text is put into a
-//   text of over 2 MiB (split_lines cuts only such texts into pieces), so that the first cut is
-//   at the first LF of the text at or after the offset bits 3-7 of byte 1 give; it is split
-//   on 2 threads as on 1;
+//   core::line_splitter's lines of the text after its BOM. Wide split: the text is put twice
+//   into a text of 2 MiB or more (split_lines cuts only such texts into pieces), so that the
+//   first cut is at the first LF of the text at or after the offset bits 3-7 of byte 1 give,
+//   the next one in the second copy, at the end; it is split on 2 threads as on 1;
 // - each line's row (valid, reason, column, board) is the verdict a run gives, written out
 //   here from the readers: the 8x8 parse_record; for a line it rejects that is not blank or a
 //   comment and that has_ten_files routes, the 10x8 parse_record. A valid row's columns are its
@@ -151,8 +151,11 @@ void check_split(std::string_view text, const std::vector<std::string_view>& lin
   check(same_views(expected, lines));
 }
 
-// The text inside a text of over 2 MiB (split_lines on 2 threads cuts those into pieces of
-// at least 1 MiB), so that the first cut comes at the first LF at or after `offset` in it.
+// The text twice in a text of 2 MiB or more (split_lines on 2 threads cuts those into pieces
+// of at least 1 MiB, each cut after the first LF past 1 MiB from the piece's start), 1 MiB
+// apart and ending the text, so that the first cut comes at the first LF at or after `offset`
+// in the first copy, the second at the next LF in the second copy, and the last piece ends
+// as the text does (CR, no LF).
 void check_wide_split(std::string_view text, std::size_t offset) {
   constexpr std::size_t piece = std::size_t{1} << 20;
   offset = std::min(offset, text.size());
@@ -160,7 +163,9 @@ void check_wide_split(std::string_view text, std::size_t offset) {
   wide.back() = '\n';  // before the cut's target: no cut there
   wide.append(text);
   wide.push_back('\n');
-  wide.resize(std::max(wide.size(), 2 * piece + 1), 'y');
+  if (wide.size() < 2 * piece - offset - 1) wide.resize(2 * piece - offset - 1, 'y');
+  wide.push_back('\n');
+  wide.append(text);
   check(same_views(split(wide, 2), split(wide, 1)));
 }
 
