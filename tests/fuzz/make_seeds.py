@@ -425,7 +425,7 @@ def main():
     # blank and comment lines.
     pool = good + BAD_LINES
 
-    def some_file(n):
+    def some_file(n, lines=pool):
         parts = []
         if rng.random() < 0.2:
             parts.append(BOM)
@@ -438,7 +438,7 @@ def main():
             elif kind < 0.3:
                 line = rng.choice([K, S])  # repeats, for the dedupe
             else:
-                line = rng.choice(pool)
+                line = rng.choice(lines)
             parts.append(line + rng.choice([b"\n", b"\n", b"\n", b"\r\n", b"\r"]))
         text = b"".join(parts)
         return text[:-1] if rng.random() < 0.2 and text else text
@@ -450,6 +450,15 @@ def main():
     pipeline = [bytes(5), bytes(5) + K, bytes(5) + BOM + K + b"\r\n" + S + b"\r\n" + K]
     pipeline += [rng.randbytes(5) + some_file(rng.randint(1, 40)) for _ in range(120)]
     write_seeds(out / "pipeline_fuzzer", pipeline)
+
+    # Two header bytes (options, key kind and the wide modes), then a small file of both
+    # boards' lines.
+    both_boards = pool + ten_by_eight_lines(shared) + TEN_BY_EIGHT_LINES
+    rows = [bytes(2), bytes(2) + K, bytes(2) + BOM + K + b"\r\n" + S,
+            b"\xc0\x08" + K + b"\n" + S, b"\x80\x00" + K + b"\n" + S,  # wide split, table
+            b"\x22\x00" + S + b" 5 labels\n" + K + b" | 0.5"]  # EPD output, payloads
+    rows += [rng.randbytes(2) + some_file(rng.randint(1, 10), both_boards) for _ in range(40)]
+    write_seeds(out / "position_row_fuzzer", rows)
 
     write_seeds(out / "report_fuzzer", report_seeds())
 
