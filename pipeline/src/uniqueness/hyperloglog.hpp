@@ -26,8 +26,8 @@ class hyperloglog {
   void add(const core::position_key& key) noexcept {
     const auto index = static_cast<std::size_t>(key.low >> (64 - index_bits));
     const std::uint64_t rest = key.low << index_bits;  // the other 48 bits, at the top
-    const auto rank =
-        static_cast<std::uint8_t>(rest == 0 ? 64 - index_bits + 1 : __builtin_clzll(rest) + 1);
+    const auto rank = static_cast<std::uint8_t>(
+        rest == 0 ? 64 - index_bits + 1 : static_cast<unsigned>(__builtin_clzll(rest)) + 1);
     if (registers_[index] < rank) registers_[index] = rank;
   }
   // Register-wise maximum: the sketch of both sketches' keys together.
