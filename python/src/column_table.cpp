@@ -16,8 +16,8 @@ py::array_t<T> rows_of(std::size_t rows, std::size_t width = 1) {
 }
 
 py::str text_of(std::string_view text) {
-  PyObject* s = PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()),
-                                     "surrogateescape");
+  PyObject* s =
+      PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "surrogateescape");
   if (s == nullptr) throw py::error_already_set();
   return py::reinterpret_steal<py::str>(s);
 }
@@ -39,10 +39,10 @@ column_arrays::column_arrays(std::size_t rows)
       key(rows_of<std::uint64_t>(rows, 2)) {}
 
 core::row_columns column_arrays::pointers() {
-  return {valid.mutable_data(),     reason.mutable_data(),   column.mutable_data(),
-          board.mutable_data(),     bitboards.mutable_data(), squares.mutable_data(),
-          side.mutable_data(),      castling.mutable_data(), ep.mutable_data(),
-          halfmove.mutable_data(),  fullmove.mutable_data(), key.mutable_data()};
+  return {valid.mutable_data(),    reason.mutable_data(),    column.mutable_data(),
+          board.mutable_data(),    bitboards.mutable_data(), squares.mutable_data(),
+          side.mutable_data(),     castling.mutable_data(),  ep.mutable_data(),
+          halfmove.mutable_data(), fullmove.mutable_data(),  key.mutable_data()};
 }
 
 py::dict column_arrays::as_dict() const {
@@ -96,7 +96,8 @@ py::list line_store::texts() const {
 
 py::array planes(const py::array_t<std::uint64_t>& bitboards, std::string_view kind,
                  pipeline::table_threads threads) {
-  if (bitboards.ndim() != 2 || bitboards.shape(1) != static_cast<py::ssize_t>(core::row_bitboards)) {
+  if (bitboards.ndim() != 2 ||
+      bitboards.shape(1) != static_cast<py::ssize_t>(core::row_bitboards)) {
     throw py::value_error("planes: bitboards must be an N x 12 array");
   }
   const py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast> words(bitboards);

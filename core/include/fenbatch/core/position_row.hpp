@@ -36,9 +36,9 @@ inline constexpr std::int8_t empty_square = 0;
 // squares[r * 80 + square], key[r * 2] (low) and key[r * 2 + 1] (high).
 struct row_columns {
   bool* valid = nullptr;
-  std::uint8_t* reason = nullptr;  // fen_errc; 0 (ok) for a valid row
-  std::int32_t* column = nullptr;  // 1-based byte column of the problem; 0 for a valid row
-  std::uint8_t* board = nullptr;   // 0 8x8, 1 10x8 (an invalid row: the reader that judged it)
+  std::uint8_t* reason = nullptr;      // fen_errc; 0 (ok) for a valid row
+  std::int32_t* column = nullptr;      // 1-based byte column of the problem; 0 for a valid row
+  std::uint8_t* board = nullptr;       // 0 8x8, 1 10x8 (an invalid row: the reader that judged it)
   std::uint64_t* bitboards = nullptr;  // bit i = square i, a1 = 0, h8 = 63; zero for 10x8 rows
   std::int8_t* squares = nullptr;      // rank-major from a1, width 8 or 10 as `board` says
   std::uint8_t* side = nullptr;        // 0 white, 1 black
