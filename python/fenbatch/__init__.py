@@ -62,9 +62,9 @@ def decode(lines: Lines, *, threads: Optional[int] = None, repair: bool = False,
     """Decodes FEN/EPD lines into a Positions table, one row per line, in order.
 
     lines: a list (or tuple) of str or bytes, each one line (a final "\\n", "\\r\\n" or
-      "\\r" dropped, as at the end of a file); bytes, bytearray or memoryview of newline-separated text (split as a file
-      is: LF, a CR before it dropped, a UTF-8 BOM at the start skipped); or a 1-D NumPy
-      array of str or bytes.
+      "\\r" dropped, as at the end of a file); bytes, bytearray or memoryview of text (split
+      as a file is: LF, a CR before it dropped, a UTF-8 BOM at the start skipped); or a 1-D
+      NumPy array of str or bytes.
     threads: worker threads (None: the CPUs this process may use).
     repair, payload, castling ("xfen", "shredder"), ep ("legal", "pseudo", "always"),
       key ("position", "fen", "board", "placement", "mirror"): as the command line's
