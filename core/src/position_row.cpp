@@ -122,52 +122,67 @@ void fill_verdict(fen_status status, std::uint8_t board, const row_columns& out,
   if (out.board != nullptr) out.board[row] = board;
 }
 
+// The line's verdict as a run gives it: the 8x8 reader's, or for a rejected line with ten files
+// (not blank, not a comment) the 10x8 reader's. Calls on_eight(status, rec) or
+// on_ten(status, wide) with the verdict and the record it was read into.
+template <class OnEight, class OnTen>
+void judge(std::string_view line, const decode_options& options, const OnEight& on_eight,
+           const OnTen& on_ten) {
+  record rec;
+  const fen_status status = parse_record(line, options, rec);
+  const bool skipped =
+      status.code == fen_errc::skipped_blank || status.code == fen_errc::skipped_comment;
+  if (status.ok() || skipped || !ten_by_eight::has_ten_files(line)) {
+    on_eight(status, rec);
+    return;
+  }
+  ten_by_eight::record wide;
+  on_ten(ten_by_eight::parse_record(line, options, wide), wide);
+}
+
 }  // namespace
 
 void decode_row(std::string_view line, const row_options& options, const row_columns& out,
                 std::size_t row) noexcept {
-  record rec;
-  const fen_status status = parse_record(line, options.decode, rec);
-  if (status.ok()) {
-    fill_verdict(status, 0, out, row);
-    fill_eight_by_eight(rec, options, out, row);
-    return;
-  }
-  const bool skipped =
-      status.code == fen_errc::skipped_blank || status.code == fen_errc::skipped_comment;
-  if (!skipped && ten_by_eight::has_ten_files(line)) {
-    ten_by_eight::record wide;
-    const fen_status wide_status = ten_by_eight::parse_record(line, options.decode, wide);
-    fill_verdict(wide_status, 1, out, row);
-    if (wide_status.ok()) {
-      fill_ten_by_eight(wide, options, out, row);
-    } else {
-      clear_position(out, row);
-    }
-    return;
-  }
-  fill_verdict(status, 0, out, row);
-  clear_position(out, row);
+  judge(
+      line, options.decode,
+      [&](fen_status status, const record& rec) {
+        fill_verdict(status, 0, out, row);
+        if (status.ok()) {
+          fill_eight_by_eight(rec, options, out, row);
+        } else {
+          clear_position(out, row);
+        }
+      },
+      [&](fen_status status, const ten_by_eight::record& wide) {
+        fill_verdict(status, 1, out, row);
+        if (status.ok()) {
+          fill_ten_by_eight(wide, options, out, row);
+        } else {
+          clear_position(out, row);
+        }
+      });
 }
 
 bool append_canonical(std::string_view line, const row_options& options, std::string& out) {
   const std::size_t before = out.size();
-  record rec;
-  const fen_status status = parse_record(line, options.decode, rec);
-  if (status.ok()) {
-    out.resize(before + max_written_size(line.size()));
-    out.resize(before + write_record(rec, line, options.write, out.data() + before));
-    return true;
-  }
-  if (status.code == fen_errc::skipped_blank || status.code == fen_errc::skipped_comment ||
-      !ten_by_eight::has_ten_files(line)) {
-    return false;
-  }
-  ten_by_eight::record wide;
-  if (!ten_by_eight::parse_record(line, options.decode, wide).ok()) return false;
-  out.resize(before + ten_by_eight::max_written_size(line.size()));
-  out.resize(before + ten_by_eight::write_record(wide, line, options.write, out.data() + before));
-  return true;
+  bool valid = false;
+  judge(
+      line, options.decode,
+      [&](fen_status status, const record& rec) {
+        if (!status.ok()) return;
+        out.resize(before + max_written_size(line.size()));
+        out.resize(before + write_record(rec, line, options.write, out.data() + before));
+        valid = true;
+      },
+      [&](fen_status status, const ten_by_eight::record& wide) {
+        if (!status.ok()) return;
+        out.resize(before + ten_by_eight::max_written_size(line.size()));
+        out.resize(before +
+                   ten_by_eight::write_record(wide, line, options.write, out.data() + before));
+        valid = true;
+      });
+  return valid;
 }
 
 }  // namespace fenbatch::core
