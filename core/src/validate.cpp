@@ -153,6 +153,41 @@ bitboard unblocked(square king, bitboard candidates, bitboard occupied) noexcept
   return (them & leapers) | (sliders != 0 ? unblocked(king, sliders, pos.occupied()) : 0);
 }
 
+// The parts of the plain path that few lines reach, out of line so that the common path
+// keeps its registers: the ep square's checks and notes, the legality of a check.
+[[gnu::noinline]] bool ep_square_valid(const position& pos) noexcept {
+  return detail::valid_ep_square<eight_by_eight_rules>(pos);
+}
+[[gnu::noinline]] bool check_impossible(const position& pos, bitboard checkers) noexcept {
+  return detail::impossible_check<eight_by_eight_rules>(pos, checkers);
+}
+[[gnu::noinline]] void note_counters_and_ep_square(record& rec) noexcept {
+  detail::note_counters_and_ep<eight_by_eight_rules>(rec);
+}
+
+// validate_precise()'s verdict where it is plainly ok: no check fails and nothing is repaired;
+// then sets what validate_precise() would (in_check, the notes). False (changing nothing)
+// where one of the combined tests says a check may fail or a repair may be due.
+[[gnu::always_inline]] inline bool plainly_valid(record& rec) noexcept {
+  const position& pos = rec.pos;
+  if (!board_plainly_legal(pos) || rec.stale_castling_column != 0 || !castling_plainly_clean(pos) ||
+      (pos.ep_square != no_square && !ep_square_valid(pos))) {
+    return false;
+  }
+  const color us = pos.side_to_move;
+  const bitboard checkers = king_attackers(pos, us);
+  if (king_attackers(pos, ~us) != 0 || (checkers != 0 && check_impossible(pos, checkers))) {
+    return false;
+  }
+  rec.in_check = checkers != 0;
+  if (pos.ep_square != no_square) {
+    note_counters_and_ep_square(rec);
+  } else {
+    detail::note_counters_and_ep<eight_by_eight_rules>(rec);  // (the counters only, here)
+  }
+  return true;
+}
+
 }  // namespace
 
 namespace detail {
@@ -172,23 +207,10 @@ fen_status validate_precise(record& rec, const decode_options& options) noexcept
 
 }  // namespace detail
 
-// Where no check fails and nothing is repaired, the combined tests say so and validate() sets
-// what validate_precise() would (in_check, the notes); it changes nothing before it knows.
+// The combined tests first; the precise checks, in their order, decide the rest.
 fen_status validate(record& rec, const decode_options& options) noexcept {
-  const position& pos = rec.pos;
-  if (!board_plainly_legal(pos) || rec.stale_castling_column != 0 || !castling_plainly_clean(pos) ||
-      (pos.ep_square != no_square && !detail::valid_ep_square<eight_by_eight_rules>(pos))) {
-    return detail::validate_precise(rec, options);
-  }
-  const color us = pos.side_to_move;
-  const bitboard checkers = king_attackers(pos, us);
-  if (king_attackers(pos, ~us) != 0 ||
-      (checkers != 0 && detail::impossible_check<eight_by_eight_rules>(pos, checkers))) {
-    return detail::validate_precise(rec, options);
-  }
-  rec.in_check = checkers != 0;
-  detail::note_counters_and_ep<eight_by_eight_rules>(rec);
-  return {};
+  if (plainly_valid(rec)) return {};
+  return detail::validate_precise(rec, options);
 }
 
 }  // namespace fenbatch::core
