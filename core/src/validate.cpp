@@ -192,9 +192,7 @@ bitboard unblocked(square king, bitboard candidates, bitboard occupied) noexcept
 
 namespace detail {
 
-// The checks in their order (record.hpp). Spelled out here and in ten_by_eight/validate.cpp:
-// the same four calls in one validate_steps.hpp template, inlined or not, cost this hot
-// function 5 more instructions a line under callgrind.
+// The checks in their order (record.hpp), spelled out as in ten_by_eight/validate.cpp.
 fen_status validate_precise(record& rec, const decode_options& options) noexcept {
   if (fen_status s = detail::board_checks<eight_by_eight_rules>(rec); !s.ok()) return s;
   if (fen_status s = detail::castling_and_ep_checks<eight_by_eight_rules>(rec, options); !s.ok()) {

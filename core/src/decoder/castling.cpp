@@ -43,9 +43,9 @@ constexpr auto make_canonical_rights() {
 }
 constexpr auto canonical_rights = make_canonical_rights();
 
-// castling_letters' order of a letter, 1 up in canonical order (white before black, K, files h
-// to a, then Q), with the colour in bit 4: 16 * colour + 10 - (Q = 0, files a..h = 1..8,
-// K = 9); 0 for any other byte.
+// A castling letter's place in canonical order (white before black; K, files h to a, Q),
+// counted from 1 so that 0 means any other byte, with the colour in bit 4:
+// 16 * colour + 10 - order, order Q = 0, files a..h = 1..8, K = 9.
 constexpr auto make_letter_keys() {
   std::array<std::uint8_t, 256> t{};
   for (unsigned black = 0; black < 2; ++black) {
@@ -62,11 +62,9 @@ constexpr auto make_letter_keys() {
 }
 constexpr auto letter_keys = make_letter_keys();
 
-// What a castling letter (an ASCII byte) can name, as masks over the castling_board below: its
-// colour's back rank, and the square of a file letter, or that rank for K (h_side) or Q
-// (a_side).
+// What a castling letter (an ASCII byte) can name, as masks over the castling_board below: the
+// square of a file letter, or its colour's back rank for K (h_side) or Q (a_side).
 struct letter_target {
-  bitboard rank;
   bitboard file_square;
   bitboard h_side;
   bitboard a_side;
@@ -76,11 +74,10 @@ constexpr auto make_letter_targets() {
   for (unsigned black = 0; black < 2; ++black) {
     const char offset = black != 0 ? 'a' - 'A' : 0;
     const bitboard rank = bitboard{0xFF} << (56 * black);
-    t[static_cast<std::size_t>('K' + offset)] = {rank, 0, rank, 0};
-    t[static_cast<std::size_t>('Q' + offset)] = {rank, 0, 0, rank};
+    t[static_cast<std::size_t>('K' + offset)] = {0, rank, 0};
+    t[static_cast<std::size_t>('Q' + offset)] = {0, 0, rank};
     for (unsigned file = 0; file < 8; ++file) {
-      t[static_cast<std::size_t>('A' + offset + file)] = {rank, bitboard{1} << (file + 56 * black),
-                                                          0, 0};
+      t[static_cast<std::size_t>('A' + offset + file)] = {bitboard{1} << (file + 56 * black), 0, 0};
     }
   }
   return t;
