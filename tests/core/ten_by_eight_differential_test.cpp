@@ -5,6 +5,8 @@
 // payload modes.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,7 +26,57 @@ const std::vector<std::string> hand_written = {
     "rnabqkbcnr/pppppppppp/55/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
     "rnabqkbcnr/pppppppppp/010/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
     "5k4/10/10/10/10/10/10/4A1K3 w - - hmvc 3; fmvn 9;",
+    // The longest strict placement (87 bytes), alone on its line and with fields after it.
+    "1k1p1p1p1p/1p1p1p1p1p/1p1p1p1p1p/1p1p1p1p1p/1P1P1P1P1P/1P1P1P1P1P/1P1P1P1P1P/1K1P1P1P1P",
+    "1k1p1p1p1p/1p1p1p1p1p/1p1p1p1p1p/1p1p1p1p1p/1P1P1P1P1P/1P1P1P1P1P/1P1P1P1P1P/1K1P1P1P1P w - -",
+    // Ranks of 266 and 6 squares: the squares covered wrap a byte at 256, yet add up to 336.
+    "9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p1p/10/10/10/10/10/5k/4K1 w - - 0 1",
+    "k9/10/10/10/10/10/10/9K\t w - - 0 1",
 };
+
+// Placements of random tokens (pieces, counts, "10", '0', slashes, now and then a byte of
+// another kind), each rank near ten squares wide, so that most are well formed and the rest
+// fail in every way the fast path must decline; the fields after it vary too.
+std::vector<std::string> generated_lines(std::size_t count) {
+  static constexpr std::string_view pieces = "PNBRQKACpnbrqkac";
+  static constexpr std::string_view others = "0xX@[`{~.-+\x80\xff";
+  static constexpr std::array<std::string_view, 5> tails = {" w KQkq - 0 1", " b - - 3 40",
+                                                            "\tw - -", "", " w - e3 0 1"};
+  std::mt19937_64 rng(31);
+  const auto pick = [&rng](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
+  std::vector<std::string> lines;
+  const auto near = [&pick](int usual) {  // one time in twenty, one less or one more
+    return pick(20) != 0 ? usual : usual - 1 + 2 * static_cast<int>(pick(2));
+  };
+  for (std::size_t n = 0; n < count; ++n) {
+    std::string line;
+    const int ranks = near(8);
+    for (int rank = 0; rank < ranks; ++rank) {
+      if (rank != 0) line += '/';
+      const int width = near(10);
+      bool after_count = false;
+      for (int file = 0; file < width;) {
+        const std::size_t kind = pick(1000);
+        if (kind < 4) {
+          line += others[pick(others.size())];
+          ++file;
+        } else if (kind < 600 || (after_count && kind < 995)) {
+          line += pieces[pick(pieces.size())];
+          ++file;
+          after_count = false;
+        } else {
+          const int run = 1 + static_cast<int>(pick(static_cast<std::size_t>(width - file)));
+          line += std::to_string(run);
+          file += run;
+          after_count = true;
+        }
+      }
+    }
+    line += tails[pick(tails.size())];
+    lines.push_back(std::move(line));
+  }
+  return lines;
+}
 
 // Appends why `line` reads differently with and without the fast path (nothing if alike).
 void compare(std::string_view line, std::vector<std::string>& differences) {
@@ -70,6 +122,18 @@ TEST(TenByEightDifferential, HandWrittenLinesAndMutations) {
   std::vector<std::string> differences;
   for (const std::string& line : hand_written) compare_with_mutations(line, differences);
   expect_no_differences(differences);
+}
+
+TEST(TenByEightDifferential, GeneratedPlacements) {
+  std::vector<std::string> differences;
+  std::size_t accepted = 0;
+  for (const std::string& line : generated_lines(20000)) {
+    record rec;
+    if (decode(line, {}, rec).ok()) ++accepted;
+    compare(line, differences);
+  }
+  expect_no_differences(differences);
+  EXPECT_GT(accepted, 1000U);  // the fast path's acceptances are compared too
 }
 
 TEST(TenByEightDifferential, VectorsPerftSuiteAndMutations) {
