@@ -106,7 +106,9 @@ boards gather(const std::uint8_t* mailbox) noexcept {
 #if defined(FENBATCH_TEN_BY_EIGHT_BLOCK_WALK)
 // The longest strict placement: ten one-byte squares a rank ("1p1p1p1p1p") and seven slashes.
 constexpr std::size_t longest_placement = 87;
-constexpr std::size_t window = 96;  // six blocks; the placement and its end lie within them
+constexpr std::size_t blocks = 6;  // the placement and its end lie within them
+constexpr std::size_t window = 16 * blocks;
+constexpr std::size_t shortest_placement = 23;  // "k9/10/10/10/10/10/10/9K"
 
 __m128i splat(int byte) noexcept {
   return _mm_set1_epi8(static_cast<char>(byte));
@@ -123,20 +125,23 @@ __m128i prefix_sum(__m128i v) noexcept {
 }
 
 // One byte per placement byte: its mailbox code (0 unless a piece) and the board index of the
-// first square it covers (in a well-formed placement).
+// first square it covers (in a well-formed placement); one bit per piece byte.
 struct placed_bytes {
   alignas(16) std::array<std::uint8_t, window> codes;
   alignas(16) std::array<std::uint8_t, window> squares;
+  std::array<std::uint64_t, 2> pieces{};
 };
 
 // Reads the blocks of one placement of `length` bytes; false if it is not well formed.
 class block_walk {
  public:
-  bool run(const std::uint8_t* text, std::size_t length, placed_bytes& out) noexcept {
-    for (std::size_t at = 0; at < length; at += 16) {
-      const __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(text + at));
-      const __m128i in_field = _mm_cmpgt_epi8(splat(static_cast<int>(length - at)), iota());
-      step(v, in_field, out.codes.data() + at, out.squares.data() + at);
+  bool run(const __m128i (&text)[blocks], std::size_t length, placed_bytes& out) noexcept {
+    for (std::size_t c = 0; 16 * c < length; ++c) {
+      const __m128i in_field = _mm_cmpgt_epi8(splat(static_cast<int>(length - 16 * c)), iota());
+      const __m128i piece =
+          step(text[c], in_field, out.codes.data() + 16 * c, out.squares.data() + 16 * c);
+      out.pieces[c / 4] |= std::uint64_t{static_cast<std::uint32_t>(_mm_movemask_epi8(piece))}
+                           << (16 * (c % 4));
     }
     // A total of 80 squares means no prefix sum wrapped; with a slash at 10, 20, ... 70 squares
     // each (checked in step), every rank covers ten.
@@ -146,12 +151,13 @@ class block_walk {
            _mm_extract_epi8(slashes_, 0) == rank_count - 1;
   }
 
- private:
   static __m128i iota() noexcept {
     return _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   }
 
-  void step(__m128i v, __m128i in_field, std::uint8_t* codes, std::uint8_t* squares) noexcept {
+ private:
+  // The block's piece bytes.
+  __m128i step(__m128i v, __m128i in_field, std::uint8_t* codes, std::uint8_t* squares) noexcept {
     // Piece letters by their low five bits (case folded) in the two letter rows 0x40-0x7F:
     // the piece_type plus one, 0 for any other letter.
     const __m128i low_types = _mm_setr_epi8(0, 7, 3, 8, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 2, 0);
@@ -203,6 +209,7 @@ class block_walk {
                                       _mm_srli_epi16(_mm_and_si128(v, splat(0x20)), 2));
     _mm_store_si128(reinterpret_cast<__m128i*>(codes), _mm_and_si128(code, piece));
     _mm_store_si128(reinterpret_cast<__m128i*>(squares), square);
+    return piece;
   }
 
   __m128i previous_ = _mm_setzero_si128();
@@ -213,62 +220,58 @@ class block_walk {
   __m128i slashes_ = _mm_setzero_si128();
 };
 
-// The placement's length: bytes up to the first blank (or the line's end); over
-// longest_placement when it cannot be a strict placement.
-std::size_t placement_length(const std::uint8_t* text) noexcept {
+// pshufb masks that move the last k bytes of a block to its front: 16 - k .. 15, then zeros.
+constexpr auto front_masks = [] {
+  std::array<std::uint8_t, 32> t{};
+  for (std::size_t i = 0; i < t.size(); ++i) t[i] = i < 16 ? static_cast<std::uint8_t>(i) : 0x80;
+  return t;
+}();
+
+// Block c of the line's first `window` bytes from p (n of them, n >= 16), padded with blanks,
+// loaded without reading past the line. (A copy through memory cost a store-forwarding stall
+// per block, and GCC made the copy loop `rep movsq`, a fifth of the placement's time.)
+__m128i line_block(const char* p, std::size_t n, std::size_t c) noexcept {
+  if (16 * (c + 1) <= n) return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * c));
+  if (16 * c >= n) return splat(' ');
+  const std::size_t k = n - 16 * c;  // the line's last 16 bytes, the last k moved to the front
+  const __m128i last = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + n - 16));
+  const __m128i front = _mm_shuffle_epi8(
+      last, _mm_loadu_si128(reinterpret_cast<const __m128i*>(front_masks.data() + 16 - k)));
+  const __m128i beyond = _mm_cmpgt_epi8(block_walk::iota(), splat(static_cast<int>(k) - 1));
+  return _mm_or_si128(front, _mm_and_si128(beyond, splat(' ')));
+}
+
+// Loads the window and returns the placement's length: bytes up to the first blank (or the
+// line's end); over longest_placement when it cannot be a strict placement.
+std::size_t load_placement(const char* p, const char* end, __m128i (&text)[blocks]) noexcept {
+  const std::size_t n = std::min(static_cast<std::size_t>(end - p), window);
+  if (n < shortest_placement) return window;
   std::uint64_t blanks[2] = {0, 0};
-  for (std::size_t c = 0; c < window / 16; ++c) {
-    const __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(text + 16 * c));
+  for (std::size_t c = 0; c < blocks; ++c) {
+    text[c] = line_block(p, n, c);
     const auto mask = static_cast<std::uint32_t>(_mm_movemask_epi8(
-        _mm_or_si128(_mm_cmpeq_epi8(v, splat(' ')), _mm_cmpeq_epi8(v, splat('\t')))));
+        _mm_or_si128(_mm_cmpeq_epi8(text[c], splat(' ')), _mm_cmpeq_epi8(text[c], splat('\t')))));
     blanks[c / 4] |= std::uint64_t{mask} << (16 * (c % 4));
   }
   if (blanks[0] != 0) return static_cast<std::size_t>(std::countr_zero(blanks[0]));
   return 64 + static_cast<std::size_t>(std::countr_zero(blanks[1] | std::uint64_t{1} << 32));
 }
 
-// Up to 16 bytes copied without a call (a variable-length memcpy here became `rep movsq`,
-// a fifth of the placement's time): two overlapping copies of a power of two.
-void copy_short(std::uint8_t* to, const char* from, std::size_t n) noexcept {
-  if (n >= 8) {
-    std::memcpy(to, from, 8);
-    std::memcpy(to + n - 8, from + n - 8, 8);
-  } else if (n >= 4) {
-    std::memcpy(to, from, 4);
-    std::memcpy(to + n - 4, from + n - 4, 4);
-  } else if (n > 0) {
-    to[0] = static_cast<std::uint8_t>(from[0]);
-    to[n / 2] = static_cast<std::uint8_t>(from[n / 2]);
-    to[n - 1] = static_cast<std::uint8_t>(from[n - 1]);
-  }
-}
-
-// The line's first `window` bytes from p, padded with blanks: the blocks never read past it.
-void load_window(const char* p, const char* end, std::uint8_t* text) noexcept {
-  const std::size_t n = std::min(static_cast<std::size_t>(end - p), window);
-  std::size_t at = 0;
-  for (; at + 16 <= n; at += 16) {
-    _mm_store_si128(reinterpret_cast<__m128i*>(text + at),
-                    _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at)));
-  }
-  for (std::size_t pad = at; pad < window; pad += 16) {
-    _mm_store_si128(reinterpret_cast<__m128i*>(text + pad), splat(' '));
-  }
-  copy_short(text + at, p + at, n - at);
-}
-
 const char* walk(const char* p, const char* end, std::uint8_t* mailbox) noexcept {
-  alignas(16) std::array<std::uint8_t, window> text;
-  load_window(p, end, text.data());
-  const std::size_t length = placement_length(text.data());
+  __m128i text[blocks];
+  const std::size_t length = load_placement(p, end, text);
   if (length > longest_placement) return nullptr;
   placed_bytes placed;
-  if (!block_walk{}.run(text.data(), length, placed)) return nullptr;
+  if (!block_walk{}.run(text, length, placed)) return nullptr;
   for (std::size_t c = 0; c < 5; ++c) {
     _mm_store_si128(reinterpret_cast<__m128i*>(mailbox + 16 * c), _mm_setzero_si128());
   }
-  // Counts and slashes store 0 on an empty square or on one a later piece fills.
-  for (std::size_t i = 0; i < length; ++i) mailbox[placed.squares[i]] = placed.codes[i];
+  for (std::size_t half = 0; half < 2; ++half) {
+    for (std::uint64_t m = placed.pieces[half]; m != 0; m &= m - 1) {
+      const std::size_t i = 64 * half + static_cast<std::size_t>(std::countr_zero(m));
+      mailbox[placed.squares[i]] = placed.codes[i];
+    }
+  }
   return p + length;
 }
 #else
