@@ -32,6 +32,18 @@ const std::vector<std::string> hand_written = {
     // Ranks of 266 and 6 squares: the squares covered wrap a byte at 256, yet add up to 336.
     "9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p1p/10/10/10/10/10/5k/4K1 w - - 0 1",
     "k9/10/10/10/10/10/10/9K\t w - - 0 1",
+    // Castling: inner and outer rooks, a missing rook or king, two kings, letters out of order
+    // or twice, file letters beside K/Q.
+    "r1r2k2rr/10/10/10/10/10/10/R1R2K2RR w KQkq - 0 1",
+    "r4k4/10/10/10/10/10/10/4K4R w KQkq - 0 1",
+    "r4k3r/10/10/10/10/10/10/R3K4R w Kq - 0 1",
+    "r4k3r/10/10/10/10/10/5K4/R8R w KQkq - 0 1",
+    "r4k3r/10/10/10/10/10/10/RK2K4R w KQ - 0 1",
+    "r4k3r/10/10/10/10/10/10/R3K4R w QK - 0 1",
+    "r4k3r/10/10/10/10/10/10/R3K4R w KKq - 0 1",
+    "r4k3r/10/10/10/10/10/10/R3K4R w JAkq - 0 1",
+    "r4k3r/10/10/10/10/10/10/R3K4R w KAq - 0 1",
+    "r4k3r/10/10/10/10/10/10/R3K4R w KQkqk - 0 1",
 };
 
 // Placements of random tokens (pieces, counts, "10", '0', slashes, now and then a byte of

@@ -2,8 +2,9 @@
 // in decode.cpp, the placement in placement.cpp, the castling letters in castling_letters.cpp
 // (the resolver shared with 8x8, ../decoder/castling_resolver.hpp),
 // and the board-independent fields (side, ep, counters, operations, payload) shared with the
-// 8x8 decoder (../decoder/record_fields.hpp). One fast path, for the placement
-// (fast_placement.cpp); wherever it declines, the precise steps find the reason and column.
+// 8x8 decoder (../decoder/record_fields.hpp). Two fast paths, for the placement
+// (fast_placement.cpp) and the castling letters K/Q/k/q (castling_letters.cpp); wherever they
+// decline, the precise steps find the reason and column.
 #pragma once
 
 #include <string_view>
