@@ -44,6 +44,20 @@ const std::vector<std::string> hand_written = {
     "r4k3r/10/10/10/10/10/10/R3K4R w JAkq - 0 1",
     "r4k3r/10/10/10/10/10/10/R3K4R w KAq - 0 1",
     "r4k3r/10/10/10/10/10/10/R3K4R w KQkqk - 0 1",
+    // Tails: long, zero and leading-zero counters, one counter, ep files past j, operations,
+    // blanks of other kinds.
+    "r4k3r/10/10/10/10/10/10/R3K4R b KQkq - 999999999 4294967295",
+    "r4k3r/10/10/10/10/10/10/R3K4R b KQkq - 1234567890 4294967296",
+    "r4k3r/10/10/10/10/10/10/R3K4R w KQkq - 00 0",
+    "r4k3r/10/10/10/10/10/10/R3K4R w KQkq - 0",
+    "5k4/10/10/10/3pP5/10/10/4K5 w - j6 0 1",
+    "5k4/10/10/10/3pP5/10/10/4K5 w - k6 0 1",
+    "5k4/10/10/10/3pP5/10/10/4K5 w - e6",
+    "5k4/10/10/10/3pP5/10/10/4K5 w - e6 hmvc 0; fmvn 1;",
+    "5k4/10/10/10/3pP5/10/10/4K5 w - - 0 1 ; c0 \"x\";",
+    "5k4/10/10/10/3pP5/10/10/4K5  w - - 0 1",
+    "5k4/10/10/10/3pP5/10/10/4K5 w - -\t0 1",
+    "5k4/10/10/10/3pP5/10/10/4K5 w - - 0 1 extra",
 };
 
 // Placements of random tokens (pieces, counts, "10", '0', slashes, now and then a byte of

@@ -5,12 +5,9 @@
 #include "line_reader.hpp"
 
 namespace fenbatch::core::ten_by_eight::detail {
-namespace {
 
-// K, Q, k, q in canonical order ("KQkq" or part of it), each with its king on the back rank
-// and a rook on that side of it: the outermost rooks, and no letter stale, exactly what the
-// general resolver gives such a field. Anything else: false, nothing changed. (callgrind: the
-// general resolver cost about 160 instructions a line; nearly every line is spelled so.)
+// The general resolver cost about 160 instructions a line (callgrind); nearly every line is
+// spelled as outermost_rights takes it.
 bool outermost_rights(const char* field, const char* field_end, position& pos) noexcept {
   constexpr std::string_view order = "KQkq";
   if (field_end - field > 4) return false;
@@ -34,8 +31,6 @@ bool outermost_rights(const char* field, const char* field_end, position& pos) n
   pos.castling_rooks |= rights;
   return true;
 }
-
-}  // namespace
 
 decoder::castling_problem line_reader::resolve_letters(const char* field_end) noexcept {
   if (fast_paths_ && outermost_rights(p_, field_end, rec_.pos)) return {};

@@ -49,6 +49,7 @@ fen_status line_reader::run() noexcept {
   if (!rec_.repaired(repair_kind::digit_run)) {
     rec_.placement_length = static_cast<std::uint32_t>(p_ - placement_begin);
   }
+  if (fast_paths_ && fast_tail()) return {};
   return fields_after_placement();
 }
 
