@@ -34,8 +34,8 @@ namespace {
 // Mailbox codes, one byte per square: 0x80 | colour << 3 | type for a piece, 0 for empty.
 constexpr std::uint32_t piece_code = 0x80;
 [[maybe_unused]] constexpr std::uint32_t black_code = 0x08;  // (read by the scalar gather only)
-constexpr std::uint32_t type_mask = 0x07;
-[[maybe_unused]] constexpr std::size_t board_bytes = 80;  // (the scalar gather only)
+[[maybe_unused]] constexpr std::uint32_t type_mask = 0x07;   // (the scalar gather only)
+[[maybe_unused]] constexpr std::size_t board_bytes = 80;     // (the scalar gather only)
 
 struct boards {
   bitboard occupied = 0;
@@ -44,48 +44,34 @@ struct boards {
 };
 
 #if defined(__SSE2__)
-// Five 16-byte chunks; one movemask per chunk and board gives its 16 squares.
-class chunked_mailbox {
- public:
-  explicit chunked_mailbox(const std::uint8_t* mailbox) noexcept {
-    const __m128i type_bits = _mm_set1_epi8(static_cast<char>(piece_code | type_mask));
-    for (std::size_t c = 0; c < 5; ++c) {
-      chunks_[c] = _mm_load_si128(reinterpret_cast<const __m128i*>(mailbox + 16 * c));
-      typed_[c] = _mm_and_si128(chunks_[c], type_bits);
+// The mailbox's five 16-byte chunks as five bit planes (occupied, black, the three type bits),
+// one movemask per chunk and plane; each type's board is then the planes combined. (A
+// compare and movemask per chunk and type cost half as much again.)
+boards gather(const std::uint8_t* mailbox) noexcept {
+  std::array<std::array<std::uint64_t, 2>, 5> planes{};  // [plane][half]
+  for (std::size_t c = 0; c < 5; ++c) {
+    const __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(mailbox + 16 * c));
+    // Each plane's bit moved up to the sign bit (bit 7) that movemask reads.
+    const __m128i at_sign[5] = {v, _mm_slli_epi16(v, 4), _mm_slli_epi16(v, 7), _mm_slli_epi16(v, 6),
+                                _mm_slli_epi16(v, 5)};
+    for (std::size_t plane = 0; plane < 5; ++plane) {
+      const auto bits = static_cast<std::uint32_t>(_mm_movemask_epi8(at_sign[plane]));
+      planes[plane][c / 4] |= std::uint64_t{bits} << (16 * (c % 4));
     }
   }
-  bitboard occupied() const noexcept {
-    return join([](__m128i v) { return v; }, chunks_);
-  }
-  bitboard black() const noexcept {  // the colour bit (3) moved up to the sign bit (7)
-    return join([](__m128i v) { return _mm_slli_epi16(v, 4); }, chunks_);
-  }
-  bitboard of_type(std::size_t t) const noexcept {
-    const __m128i code = _mm_set1_epi8(static_cast<char>(piece_code | t));
-    return join([code](__m128i v) { return _mm_cmpeq_epi8(v, code); }, typed_);
-  }
-
- private:
-  template <class Select>
-  static bitboard join(Select select, const __m128i (&chunks)[5]) noexcept {
-    const auto mask = [&](std::size_t c) {
-      return static_cast<std::uint64_t>(
-          static_cast<std::uint32_t>(_mm_movemask_epi8(select(chunks[c]))));
-    };
-    const std::uint64_t low = mask(0) | mask(1) << 16 | mask(2) << 32 | mask(3) << 48;
-    return bitboard{mask(4)} << 64 | low;
-  }
-  // C arrays: std::array<__m128i> drops the vector type's alignment attribute.
-  __m128i chunks_[5];
-  __m128i typed_[5];
-};
-
-boards gather(const std::uint8_t* mailbox) noexcept {
-  const chunked_mailbox m(mailbox);
+  const auto board = [&planes](std::size_t plane) {
+    return bitboard{planes[plane][1]} << 64 | planes[plane][0];
+  };
   boards out;
-  out.occupied = m.occupied();
-  out.black = m.black() & out.occupied;
-  for (std::size_t t = 0; t < piece_type_count; ++t) out.by_type[t] = m.of_type(t);
+  out.occupied = board(0);
+  out.black = board(1) & out.occupied;
+  const std::array<bitboard, 3> type_bits{board(2), board(3), board(4)};
+  for (std::size_t t = 0; t < piece_type_count; ++t) {
+    bitboard b = out.occupied;
+    for (std::size_t bit = 0; bit < 3; ++bit)
+      b &= ((t >> bit) & 1) != 0 ? type_bits[bit] : ~type_bits[bit];
+    out.by_type[t] = b;
+  }
   return out;
 }
 #else
