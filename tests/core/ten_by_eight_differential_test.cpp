@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "fenbatch/core/ten_by_eight/record.hpp"
+#include "fenbatch/core/ten_by_eight/write.hpp"
 #include "same_decoding.hpp"
 #include "shared_data.hpp"
 #include "ten_by_eight/line_reader.hpp"
@@ -58,6 +59,11 @@ const std::vector<std::string> hand_written = {
     "5k4/10/10/10/3pP5/10/10/4K5  w - - 0 1",
     "5k4/10/10/10/3pP5/10/10/4K5 w - -\t0 1",
     "5k4/10/10/10/3pP5/10/10/4K5 w - - 0 1 extra",
+    "5k4/10/10/3pP5/10/10/10/4K5 w - d6 0 1",
+    "5k4/10/10/3pP5/10/10/10/4K5 w - d6 0 01",
+    "5k4/10/10/3pP5/10/10/10/4K5 w - d6",
+    "4k5/4r5/10/3pP5/10/10/10/4K5 w - d6 0 1",
+    " 5k4/10/10/3pP5/10/10/10/4K5 w - d6 0 1",
 };
 
 // Placements of random tokens (pieces, counts, "10", '0', slashes, now and then a byte of
@@ -175,6 +181,41 @@ TEST(TenByEightDifferential, VectorsPerftSuiteAndMutations) {
   std::vector<std::string> differences;
   for (const std::string& line : lines) compare_with_mutations(line, differences);
   expect_no_differences(differences);
+}
+
+// write_record copies a line whose decode found it spelled canonically (plain_tail); the same
+// record with that hint cleared is written field by field. Both, for every write option.
+TEST(TenByEightDifferential, CopiedLinesAreWhatTheWriterWrites) {
+  FENBATCH_REQUIRE_SHARED(shared);
+  std::vector<std::string> lines = generated_lines(3000);
+  lines.insert(lines.end(), hand_written.begin(), hand_written.end());
+  for (const std::string& row : test::read_lines(shared / "vectors" / "fen-vectors-10x8.tsv")) {
+    if (!row.empty() && row[0] != '#') lines.push_back(row.substr(0, row.find('\t')));
+  }
+  std::size_t copied = 0;
+  std::vector<std::string> differences;
+  for (const std::string& line : lines) {
+    for (const bool repair : {false, true}) {
+      record rec;
+      if (!parse_record(line, {repair, false}, rec).ok()) continue;
+      record field_by_field = rec;
+      field_by_field.plain_tail = false;
+      for (const auto format : {output_format::fen, output_format::epd, output_format::keep}) {
+        for (const auto castling : {castling_notation::xfen, castling_notation::shredder}) {
+          for (const auto ep : {ep_policy::legal, ep_policy::pseudo, ep_policy::always}) {
+            const write_options options{format, castling, ep};
+            const std::string written = to_canonical(rec, line, options);
+            if (written != to_canonical(field_by_field, line, options)) {
+              differences.push_back(line + " -> " + written);
+            }
+            if (written == line) ++copied;
+          }
+        }
+      }
+    }
+  }
+  expect_no_differences(differences);
+  EXPECT_GT(copied, 500U);
 }
 
 }  // namespace

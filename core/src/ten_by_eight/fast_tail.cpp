@@ -2,26 +2,15 @@
 // " w KQkq - 0 1" or " b - e3" (single spaces, castling "-" or outermost_rights' letters, an
 // ep square or "-", counters of 1 to 9 digits or none). Anything else returns false having
 // changed nothing, and the precise steps (../decoder/record_fields.hpp) read the tail and find
-// the reason and column of any problem. What it sets is what they set for such a tail.
+// the reason and column of any problem. What it sets is what they set for such a tail, and
+// plain_tail (basic_record.hpp) where the tail is spelled as the writer writes it.
 // (callgrind: the field-by-field steps cost about 500 instructions a line.)
 
-#include "../char_class.hpp"
+#include "../decoder/fast_tail.hpp"
 #include "line_reader.hpp"
 
 namespace fenbatch::core::ten_by_eight::detail {
 namespace {
-
-// The counter token [p, stop): 1 to 9 ASCII digits (so no overflow); false otherwise.
-bool short_counter(const char* p, const char* stop, std::uint32_t& value) noexcept {
-  if (stop - p < 1 || stop - p > 9) return false;
-  std::uint32_t v = 0;
-  for (; p != stop; ++p) {
-    if (!core::detail::is_digit(*p)) return false;
-    v = v * 10 + static_cast<std::uint32_t>(*p - '0');
-  }
-  value = v;
-  return true;
-}
 
 const char* find_space(const char* p, const char* end) noexcept {
   while (p != end && *p != ' ') ++p;
@@ -50,14 +39,20 @@ bool line_reader::fast_tail() noexcept {
   }
   std::uint32_t halfmove = 0;
   std::uint32_t fullmove = 1;
+  bool plain = true;
   const bool epd_form = after_ep == end_;
   if (!epd_form) {
     if (*after_ep != ' ') return false;
     const char* const halfmove_end = find_space(after_ep + 1, end_);
-    if (halfmove_end == end_ || !short_counter(after_ep + 1, halfmove_end, halfmove) ||
-        !short_counter(halfmove_end + 1, end_, fullmove)) {
+    if (halfmove_end == end_ || !decoder::read_short_number(after_ep + 1, halfmove_end, halfmove) ||
+        !decoder::read_short_number(halfmove_end + 1, end_, fullmove)) {
       return false;
     }
+    // The writer copies a line whose tail is spelled as it would write it (plain_tail).
+    const auto leading_zero = [](const char* digits, const char* stop) {
+      return stop - digits > 1 && *digits == '0';
+    };
+    plain = !leading_zero(after_ep + 1, halfmove_end) && !leading_zero(halfmove_end + 1, end_);
   }
   position& pos = rec_.pos;
   const bool no_castling = castling_end - castling_at == 1 && *castling_at == '-';
@@ -76,6 +71,7 @@ bool line_reader::fast_tail() noexcept {
     }
     pos.fullmove_number = fullmove;
   }
+  rec_.plain_tail = plain;
   p_ = end_;
   return true;
 }
