@@ -33,6 +33,8 @@ constexpr bool on_board(int file, int rank) noexcept {
 
 struct tables {
   std::array<std::array<bitboard, square_count>, 8> rays{};
+  // The four rays of a kind together: [0] ranks and files, [1] diagonals.
+  std::array<std::array<bitboard, square_count>, 2> lines{};
   std::array<bitboard, square_count> knight{};
   std::array<bitboard, square_count> king{};
   std::array<std::array<bitboard, square_count>, color_count> pawn{};
@@ -60,6 +62,7 @@ constexpr tables make_tables() noexcept {
         ray |= square_bb(make_square(f, k));
       }
       t.rays[r][static_cast<std::size_t>(s)] = ray;
+      t.lines[(r >> 1) & 1][static_cast<std::size_t>(s)] |= ray;
     }
     const auto i = static_cast<std::size_t>(s);
     t.knight[i] =
@@ -139,10 +142,15 @@ bitboard attackers(const position& pos, square s, color by, bitboard occupied) n
        (pawn_attacks(~by, s) & pos.pieces(piece_type::pawn))) &
       theirs;
   const auto i = static_cast<std::size_t>(to_index(s));
-  for (std::size_t ray = 0; ray < ray_steps.size(); ++ray) {
-    // Rays 0, 1, 4, 5 run along ranks and files; 2, 3, 6, 7 along diagonals.
-    const bitboard along = table.rays[ray][i] & sliders[(ray >> 1) & 1];
-    if (along != 0) found |= ray_attacks(ray, s, occupied) & along;
+  // Rays 0, 1, 4, 5 run along ranks and files; 2, 3, 6, 7 along diagonals.
+  static constexpr std::array<std::array<std::size_t, 4>, 2> rays_of_kind{
+      {{0, 1, 4, 5}, {2, 3, 6, 7}}};
+  for (std::size_t kind = 0; kind < 2; ++kind) {
+    if ((table.lines[kind][i] & sliders[kind]) == 0) continue;
+    for (const std::size_t ray : rays_of_kind[kind]) {
+      const bitboard along = table.rays[ray][i] & sliders[kind];
+      if (along != 0) found |= ray_attacks(ray, s, occupied) & along;
+    }
   }
   return found;
 }
