@@ -9,13 +9,13 @@ namespace fenbatch::core::ten_by_eight::detail {
 // The general resolver cost about 160 instructions a line (callgrind); nearly every line is
 // spelled as outermost_rights takes it.
 bool outermost_rights(const char* field, const char* field_end, position& pos) noexcept {
-  constexpr std::string_view order = "KQkq";
   if (field_end - field > 4) return false;
-  std::size_t next = 0;  // letters of `order` before it are used up
+  std::size_t next = 0;  // letters of "KQkq" before it are used up
   bitboard rights = 0;
   for (const char* q = field; q != field_end; ++q) {
-    const std::size_t at = order.find(*q, next);
-    if (at == std::string_view::npos) return false;
+    const char c = *q;
+    const std::size_t at = c == 'K' ? 0 : c == 'Q' ? 1 : c == 'k' ? 2 : c == 'q' ? 3 : 4;
+    if (at < next || at == 4) return false;
     next = at + 1;
     const color side = at < 2 ? color::white : color::black;
     const bitboard back = rank_bb(core::back_rank(side));
