@@ -227,20 +227,20 @@ __m128i line_block(const char* p, std::size_t n, std::size_t c) noexcept {
   return _mm_or_si128(front, _mm_and_si128(beyond, splat(' ')));
 }
 
-// Loads the window and returns the placement's length: bytes up to the first blank (or the
-// line's end); over longest_placement when it cannot be a strict placement.
+// Loads the window's blocks up to the placement's end and returns its length: bytes up to the
+// first blank (or the line's end); over longest_placement when it cannot be a strict
+// placement.
 std::size_t load_placement(const char* p, const char* end, __m128i (&text)[blocks]) noexcept {
   const std::size_t n = std::min(static_cast<std::size_t>(end - p), window);
   if (n < shortest_placement) return window;
-  std::uint64_t blanks[2] = {0, 0};
   for (std::size_t c = 0; c < blocks; ++c) {
     text[c] = line_block(p, n, c);
-    const auto mask = static_cast<std::uint32_t>(_mm_movemask_epi8(
-        _mm_or_si128(_mm_cmpeq_epi8(text[c], splat(' ')), _mm_cmpeq_epi8(text[c], splat('\t')))));
-    blanks[c / 4] |= std::uint64_t{mask} << (16 * (c % 4));
+    const int blanks = _mm_movemask_epi8(
+        _mm_or_si128(_mm_cmpeq_epi8(text[c], splat(' ')), _mm_cmpeq_epi8(text[c], splat('\t'))));
+    if (blanks != 0)
+      return 16 * c + static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(blanks)));
   }
-  if (blanks[0] != 0) return static_cast<std::size_t>(std::countr_zero(blanks[0]));
-  return 64 + static_cast<std::size_t>(std::countr_zero(blanks[1] | std::uint64_t{1} << 32));
+  return window;
 }
 
 const char* walk(const char* p, const char* end, std::uint8_t* mailbox) noexcept {
