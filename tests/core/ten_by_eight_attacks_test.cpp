@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <initializer_list>
+#include <random>
 #include <string_view>
 
 #include "fenbatch/core/ten_by_eight/attacks.hpp"
@@ -102,6 +103,52 @@ TEST(TenByEightAttacks, AttackersCountArchbishopAndChancellorAsLeapersAndSliders
   EXPECT_EQ(attackers(pos, sq("e4"), color::black, pos.occupied()), squares({"d6", "e8"}));
   pos.side_to_move = color::white;
   EXPECT_EQ(checkers(pos), squares({"d6", "e8"}));
+}
+
+// attackers() walks only the rays that hold a slider; the reference here is the whole attack
+// set of each piece kind, masked by the pieces. Random boards (each square a random piece or
+// empty) and occupancies that differ from the board (pieces left out, empty squares added), as
+// the ep and movegen checks pass them.
+TEST(TenByEightAttacks, AttackersAgreeWithWholeAttackSets) {
+  std::mt19937_64 rng(31);
+  const auto random_board = [&rng](int density) {
+    bitboard b = 0;
+    for (int s = 0; s < square_count; ++s) {
+      if (static_cast<int>(rng() % 100) < density) b |= square_bb(square_at(s));
+    }
+    return b;
+  };
+  int attacked = 0;
+  for (int round = 0; round < 3000; ++round) {
+    position pos;
+    const int density = 10 + round % 50;
+    for (int s = 0; s < square_count; ++s) {
+      if (static_cast<int>(rng() % 100) >= density) continue;
+      const bitboard b = square_bb(square_at(s));
+      pos.by_color[rng() % color_count] |= b;
+      pos.by_type[rng() % piece_type_count] |= b;
+    }
+    const bitboard occupied = (pos.occupied() & ~random_board(10)) | random_board(5);
+    const auto kind = [&pos](piece_type t) { return pos.pieces(t); };
+    for (int s = 0; s < square_count; ++s) {
+      const square at = square_at(s);
+      for (const color by : {color::white, color::black}) {
+        const bitboard expected =
+            ((knight_attacks(at) & (kind(piece_type::knight) | kind(piece_type::archbishop) |
+                                    kind(piece_type::chancellor))) |
+             (king_attacks(at) & kind(piece_type::king)) |
+             (pawn_attacks(~by, at) & kind(piece_type::pawn)) |
+             (bishop_attacks(at, occupied) &
+              (kind(piece_type::bishop) | kind(piece_type::queen) | kind(piece_type::archbishop))) |
+             (rook_attacks(at, occupied) &
+              (kind(piece_type::rook) | kind(piece_type::queen) | kind(piece_type::chancellor)))) &
+            pos.pieces(by);
+        ASSERT_EQ(attackers(pos, at, by, occupied), expected) << "square " << s;
+        if (expected != 0) ++attacked;
+      }
+    }
+  }
+  EXPECT_GT(attacked, 100000);
 }
 
 }  // namespace

@@ -5,11 +5,14 @@
 // payload modes.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "fenbatch/core/ten_by_eight/record.hpp"
+#include "fenbatch/core/ten_by_eight/write.hpp"
 #include "same_decoding.hpp"
 #include "shared_data.hpp"
 #include "ten_by_eight/line_reader.hpp"
@@ -24,7 +27,88 @@ const std::vector<std::string> hand_written = {
     "rnabqkbcnr/pppppppppp/55/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
     "rnabqkbcnr/pppppppppp/010/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
     "5k4/10/10/10/10/10/10/4A1K3 w - - hmvc 3; fmvn 9;",
+    // The longest strict placement (87 bytes), alone on its line and with fields after it.
+    "1k1p1p1p1p/1p1p1p1p1p/1p1p1p1p1p/1p1p1p1p1p/1P1P1P1P1P/1P1P1P1P1P/1P1P1P1P1P/1K1P1P1P1P",
+    "1k1p1p1p1p/1p1p1p1p1p/1p1p1p1p1p/1p1p1p1p1p/1P1P1P1P1P/1P1P1P1P1P/1P1P1P1P1P/1K1P1P1P1P w - -",
+    // Ranks of 266 and 6 squares: the squares covered wrap a byte at 256, yet add up to 336.
+    "9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p9p1p/10/10/10/10/10/5k/4K1 w - - 0 1",
+    "k9/10/10/10/10/10/10/9K\t w - - 0 1",
+    // Castling: inner and outer rooks, a missing rook or king, two kings, letters out of order
+    // or twice, file letters beside K/Q.
+    "r1r2k2rr/10/10/10/10/10/10/R1R2K2RR w KQkq - 0 1",
+    "r4k4/10/10/10/10/10/10/4K4R w KQkq - 0 1",
+    "r4k3r/10/10/10/10/10/10/R3K4R w Kq - 0 1",
+    "r4k3r/10/10/10/10/10/5K4/R8R w KQkq - 0 1",
+    "r4k3r/10/10/10/10/10/10/RK2K4R w KQ - 0 1",
+    "r4k3r/10/10/10/10/10/10/R3K4R w QK - 0 1",
+    "r4k3r/10/10/10/10/10/10/R3K4R w KKq - 0 1",
+    "r4k3r/10/10/10/10/10/10/R3K4R w JAkq - 0 1",
+    "r4k3r/10/10/10/10/10/10/R3K4R w KAq - 0 1",
+    "r4k3r/10/10/10/10/10/10/R3K4R w KQkqk - 0 1",
+    // Tails: long, zero and leading-zero counters, one counter, ep files past j, operations,
+    // blanks of other kinds.
+    "r4k3r/10/10/10/10/10/10/R3K4R b KQkq - 999999999 4294967295",
+    "r4k3r/10/10/10/10/10/10/R3K4R b KQkq - 1234567890 4294967296",
+    "r4k3r/10/10/10/10/10/10/R3K4R w KQkq - 00 0",
+    "r4k3r/10/10/10/10/10/10/R3K4R w KQkq - 0",
+    "5k4/10/10/10/3pP5/10/10/4K5 w - j6 0 1",
+    "5k4/10/10/10/3pP5/10/10/4K5 w - k6 0 1",
+    "5k4/10/10/10/3pP5/10/10/4K5 w - e6",
+    "5k4/10/10/10/3pP5/10/10/4K5 w - e6 hmvc 0; fmvn 1;",
+    "5k4/10/10/10/3pP5/10/10/4K5 w - - 0 1 ; c0 \"x\";",
+    "5k4/10/10/10/3pP5/10/10/4K5  w - - 0 1",
+    "5k4/10/10/10/3pP5/10/10/4K5 w - -\t0 1",
+    "5k4/10/10/10/3pP5/10/10/4K5 w - - 0 1 extra",
+    "5k4/10/10/3pP5/10/10/10/4K5 w - d6 0 1",
+    "5k4/10/10/3pP5/10/10/10/4K5 w - d6 0 01",
+    "5k4/10/10/3pP5/10/10/10/4K5 w - d6",
+    "4k5/4r5/10/3pP5/10/10/10/4K5 w - d6 0 1",
+    " 5k4/10/10/3pP5/10/10/10/4K5 w - d6 0 1",
 };
+
+// Placements of random tokens (pieces, counts, "10", '0', slashes, now and then a byte of
+// another kind), each rank near ten squares wide, so that most are well formed and the rest
+// fail in every way the fast path must decline; the fields after it vary too.
+std::vector<std::string> generated_lines(std::size_t count) {
+  static constexpr std::string_view pieces = "PNBRQKACpnbrqkac";
+  static constexpr std::string_view others = "0xX@[`{~.-+\x80\xff";
+  static constexpr std::array<std::string_view, 5> tails = {" w KQkq - 0 1", " b - - 3 40",
+                                                            "\tw - -", "", " w - e3 0 1"};
+  std::mt19937_64 rng(31);
+  const auto pick = [&rng](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
+  std::vector<std::string> lines;
+  const auto near = [&pick](int usual) {  // one time in twenty, one less or one more
+    return pick(20) != 0 ? usual : usual - 1 + 2 * static_cast<int>(pick(2));
+  };
+  for (std::size_t n = 0; n < count; ++n) {
+    std::string line;
+    const int ranks = near(8);
+    for (int rank = 0; rank < ranks; ++rank) {
+      if (rank != 0) line += '/';
+      const int width = near(10);
+      bool after_count = false;
+      for (int file = 0; file < width;) {
+        const std::size_t kind = pick(1000);
+        if (kind < 4) {
+          line += others[pick(others.size())];
+          ++file;
+        } else if (kind < 600 || (after_count && kind < 995)) {
+          line += pieces[pick(pieces.size())];
+          ++file;
+          after_count = false;
+        } else {
+          const int run = 1 + static_cast<int>(pick(static_cast<std::size_t>(width - file)));
+          line += std::to_string(run);
+          file += run;
+          after_count = true;
+        }
+      }
+    }
+    line += tails[pick(tails.size())];
+    lines.push_back(std::move(line));
+  }
+  return lines;
+}
 
 // Appends why `line` reads differently with and without the fast path (nothing if alike).
 void compare(std::string_view line, std::vector<std::string>& differences) {
@@ -72,6 +156,18 @@ TEST(TenByEightDifferential, HandWrittenLinesAndMutations) {
   expect_no_differences(differences);
 }
 
+TEST(TenByEightDifferential, GeneratedPlacements) {
+  std::vector<std::string> differences;
+  std::size_t accepted = 0;
+  for (const std::string& line : generated_lines(20000)) {
+    record rec;
+    if (decode(line, {}, rec).ok()) ++accepted;
+    compare(line, differences);
+  }
+  expect_no_differences(differences);
+  EXPECT_GT(accepted, 1000U);  // the fast path's acceptances are compared too
+}
+
 TEST(TenByEightDifferential, VectorsPerftSuiteAndMutations) {
   FENBATCH_REQUIRE_SHARED(shared);
   std::vector<std::string> lines;
@@ -85,6 +181,41 @@ TEST(TenByEightDifferential, VectorsPerftSuiteAndMutations) {
   std::vector<std::string> differences;
   for (const std::string& line : lines) compare_with_mutations(line, differences);
   expect_no_differences(differences);
+}
+
+// write_record copies a line whose decode found it spelled canonically (plain_tail); the same
+// record with that hint cleared is written field by field. Both, for every write option.
+TEST(TenByEightDifferential, CopiedLinesAreWhatTheWriterWrites) {
+  FENBATCH_REQUIRE_SHARED(shared);
+  std::vector<std::string> lines = generated_lines(3000);
+  lines.insert(lines.end(), hand_written.begin(), hand_written.end());
+  for (const std::string& row : test::read_lines(shared / "vectors" / "fen-vectors-10x8.tsv")) {
+    if (!row.empty() && row[0] != '#') lines.push_back(row.substr(0, row.find('\t')));
+  }
+  std::size_t copied = 0;
+  std::vector<std::string> differences;
+  for (const std::string& line : lines) {
+    for (const bool repair : {false, true}) {
+      record rec;
+      if (!parse_record(line, {repair, false}, rec).ok()) continue;
+      record field_by_field = rec;
+      field_by_field.plain_tail = false;
+      for (const auto format : {output_format::fen, output_format::epd, output_format::keep}) {
+        for (const auto castling : {castling_notation::xfen, castling_notation::shredder}) {
+          for (const auto ep : {ep_policy::legal, ep_policy::pseudo, ep_policy::always}) {
+            const write_options options{format, castling, ep};
+            const std::string written = to_canonical(rec, line, options);
+            if (written != to_canonical(field_by_field, line, options)) {
+              differences.push_back(line + " -> " + written);
+            }
+            if (written == line) ++copied;
+          }
+        }
+      }
+    }
+  }
+  expect_no_differences(differences);
+  EXPECT_GT(copied, 500U);
 }
 
 }  // namespace

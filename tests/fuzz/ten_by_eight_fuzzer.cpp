@@ -11,7 +11,8 @@
 //   single spaces in FEN format) that re-parses strictly without repairs, writes itself again
 //   byte for byte and keeps the position (position, board and, where counters are written,
 //   full keys; the bitboards; legal ep; check); the 8x8 reader rejects it; its keys have the
-//   10x8 bit (the top bit of `high`) set;
+//   10x8 bit (the top bit of `high`) set; a line the writer copies (plain_tail) is what it
+//   writes field by field;
 // - repair mode accepts every line strict mode accepts, repairs nothing in it and writes the
 //   same bytes; a line strict mode rejects for a reason repair mode does not repair is rejected
 //   by repair mode too, with the same reason;
@@ -85,6 +86,10 @@ void check_canonical(const tbe::record& rec, std::string_view line) {
     const std::string text = write_exact(rec, line, options);
     check_shape(text, options);
     check(tbe::has_ten_files(text));
+    // A line the writer copies (the decoder's plain_tail hint) is what it writes field by field.
+    tbe::record field_by_field = rec;
+    field_by_field.plain_tail = false;
+    check(write_exact(field_by_field, line, options) == text);
 
     fenbatch::fuzz::check_reads_back(
         rec, text, options,

@@ -49,19 +49,29 @@ fen_status line_reader::run() noexcept {
   if (!rec_.repaired(repair_kind::digit_run)) {
     rec_.placement_length = static_cast<std::uint32_t>(p_ - placement_begin);
   }
+  if (fast_paths_ && fast_tail()) return {};
   return fields_after_placement();
 }
 
 }  // namespace detail
 
+namespace {
+
+// Copied into the record to reset it: `out = record{}` built the blank record on the stack
+// with rep stos and read it back at once, a store-forwarding stall of a tenth of the core
+// path's time (perf, fenbatch_core_bench).
+constexpr record blank_record{};
+
+}  // namespace
+
 fen_status detail::decode_precise(std::string_view line, const decode_options& options,
                                   record& out) noexcept {
-  out = record{};
+  out = blank_record;
   return line_reader(line, options, out, false).run();
 }
 
 fen_status decode(std::string_view line, const decode_options& options, record& out) noexcept {
-  out = record{};
+  out = blank_record;
   return detail::line_reader(line, options, out, true).run();
 }
 

@@ -29,10 +29,29 @@ square written_ep(const position& pos, ep_policy policy) noexcept {
   return detail::has_legal_ep_capture(pos, capturers) ? pos.ep_square : no_square;
 }
 
+// Whether write_record would write the line itself (as on 8x8, core/src/write.cpp): a plain
+// tail (the decoder's fast path), a placement copied, nothing repaired or renormalized, the
+// ep square written as read, K/Q meaning the same in the chosen notation, the line's form.
+bool copies_line(const record& rec, const write_options& options) noexcept {
+  const bool renormalized =
+      rec.has(record_note::fullmove_zero) || rec.has(record_note::whitespace_normalized);
+  const bool same_form = options.format == output_format::keep ||
+                         (options.format == output_format::fen) != rec.has(record_note::epd_form);
+  const bool same_castling =
+      options.castling == castling_notation::xfen || rec.pos.castling_rooks == 0;
+  return rec.plain_tail && rec.repairs == 0 && !renormalized && rec.placement_length != 0 &&
+         same_form && same_castling &&
+         core::detail::written_ep<ten_by_eight_board>(rec, options.ep) == rec.pos.ep_square;
+}
+
 }  // namespace
 
 std::size_t write_record(const record& rec, std::string_view line, const write_options& options,
                          char* out) noexcept {
+  if (copies_line(rec, options)) {
+    std::memcpy(out, line.data(), line.size());
+    return line.size();
+  }
   // A placement already canonical is copied (as on 8x8), else re-encoded from the board.
   char* o = out;
   if (rec.placement_length != 0) {
