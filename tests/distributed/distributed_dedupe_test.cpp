@@ -257,7 +257,7 @@ class DistributedDedupe : public ::testing::Test {
     }
     EXPECT_EQ(dedupe.bytes_sent(), e.bytes_sent) << "rank " << comm.rank();
     EXPECT_EQ(dedupe.partitions() > 0, partitioned) << "rank " << comm.rank();
-    if (sc.round_bytes < 1024) {
+    if (sc.round_bytes < 1024 && comm.size() > 1) {  // (a rank's own records never travel)
       EXPECT_GT(rounds, 10U);
     }
     if (!e.lines.empty()) {
