@@ -10,6 +10,7 @@
 
 #include "dedupe/counted_decisions.hpp"
 #include "dedupe/dedupe_set.hpp"
+#include "distributed/sharded_owner_set.hpp"
 #include "spill/spill_reader.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -130,6 +131,34 @@ std::uint64_t decide_in_set_with_final_counts(const dedupe_wire& wire,
       });
 }
 
+// The set on the owner's threads (sharded_owner_set.hpp): each source's records a block at a
+// time, added on every thread, then their decisions appended in record order.
+void decide_in_sharded_set(const dedupe_wire& wire, const spill_files& received,
+                           const spill_files& decisions, first_occurrences* firsts,
+                           sharded_owner_set& set) {
+  constexpr std::size_t block = std::size_t{1} << 15;
+  std::vector<core::position_key> keys(block);
+  std::vector<std::uint64_t> origins(block);
+  std::vector<std::uint32_t> occurrences(block);
+  std::uint64_t standing = 0;  // (not ranked here)
+  for (std::size_t s = 0; s < received.size(); ++s) {
+    const spill_file& file = *received[s];
+    spill_reader reader(file, 0, file.size(), io_buffer);
+    for (std::uint64_t left = file.size() / wire.key_bytes(); left != 0;) {
+      const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(block, left));
+      for (std::size_t i = 0; i < n; ++i) {
+        wire.get_key(reader.read(wire.key_bytes()), keys[i], origins[i], standing);
+      }
+      set.add_block(keys.data(), origins.data(), occurrences.data(), n);
+      for (std::size_t i = 0; i < n; ++i) {
+        append_decision(wire, *decisions[s], occurrences[i], origins[i]);
+        if (occurrences[i] == 1 && firsts != nullptr) firsts->add(s, keys[i]);
+      }
+      left -= n;
+    }
+  }
+}
+
 }  // namespace
 
 bool share_fits_in_memory(std::uint64_t records, bool with_origins, std::uint64_t memory_bytes,
@@ -154,6 +183,12 @@ owner_share resolve_owner_share(const dedupe_wire& wire, const partitioned_dedup
     dedupe_set set(static_cast<std::size_t>(records), 16, wire.with_origins);
     share.temp_bytes += decide_in_set_with_final_counts(wire, options, received, decisions, set);
     share.unique = set.size();
+  } else if (share_fits_in_memory(records, wire.with_origins, options.memory_bytes) &&
+             options.threads > 1) {
+    sharded_owner_set set(records, options.threads, wire.with_origins);
+    decide_in_sharded_set(wire, received, decisions, firsts.get(), set);
+    share.unique = set.size();
+    if (firsts) firsts->write_finals(finals, [&](const auto& key) { return set.count(key); });
   } else if (share_fits_in_memory(records, wire.with_origins, options.memory_bytes)) {
     dedupe_set set(static_cast<std::size_t>(records), 16, wire.with_origins);
     for_each_record_prefetched(
