@@ -5,6 +5,7 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,28 +35,37 @@ void for_each_record(const dedupe_wire& wire, const spill_files& received, F f) 
   }
 }
 
-// for_each_record() for the set: each block of records' home slots is fetched before the
-// block is added (the set is far larger than the cache; the adds then find their slots there).
+// Calls f(source, n) for each block of up to keys.size() records received, source by source,
+// the block's keys and origins in keys[0, n) and origins[0, n).
 template <class F>
-void for_each_record_prefetched(const dedupe_wire& wire, const spill_files& received,
-                                const dedupe_set& set, F f) {
-  constexpr std::size_t block = 16;
-  std::array<core::position_key, block> keys;
-  std::array<std::uint64_t, block> origins{};
+void for_each_block(const dedupe_wire& wire, const spill_files& received,
+                    std::span<core::position_key> keys, std::span<std::uint64_t> origins, F f) {
   std::uint64_t standing = 0;  // (not ranked here)
   for (std::size_t s = 0; s < received.size(); ++s) {
     const spill_file& file = *received[s];
     spill_reader reader(file, 0, file.size(), io_buffer);
     for (std::uint64_t left = file.size() / wire.key_bytes(); left != 0;) {
-      const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(block, left));
+      const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(keys.size(), left));
       for (std::size_t i = 0; i < n; ++i) {
         wire.get_key(reader.read(wire.key_bytes()), keys[i], origins[i], standing);
-        set.prefetch(keys[i]);
       }
-      for (std::size_t i = 0; i < n; ++i) f(s, keys[i], origins[i]);
+      f(s, n);
       left -= n;
     }
   }
+}
+
+// for_each_record() for the set: each block of records' home slots is fetched before the
+// block is added (the set is far larger than the cache; the adds then find their slots there).
+template <class F>
+void for_each_record_prefetched(const dedupe_wire& wire, const spill_files& received,
+                                const dedupe_set& set, F f) {
+  std::array<core::position_key, 16> keys;
+  std::array<std::uint64_t, 16> origins{};
+  for_each_block(wire, received, keys, origins, [&](std::size_t s, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) set.prefetch(keys[i]);
+    for (std::size_t i = 0; i < n; ++i) f(s, keys[i], origins[i]);
+  });
 }
 
 // The first occurrences' keys, in order, and how many each source has: their final counts are
@@ -140,23 +150,13 @@ void decide_in_sharded_set(const dedupe_wire& wire, const spill_files& received,
   std::vector<core::position_key> keys(block);
   std::vector<std::uint64_t> origins(block);
   std::vector<std::uint32_t> occurrences(block);
-  std::uint64_t standing = 0;  // (not ranked here)
-  for (std::size_t s = 0; s < received.size(); ++s) {
-    const spill_file& file = *received[s];
-    spill_reader reader(file, 0, file.size(), io_buffer);
-    for (std::uint64_t left = file.size() / wire.key_bytes(); left != 0;) {
-      const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(block, left));
-      for (std::size_t i = 0; i < n; ++i) {
-        wire.get_key(reader.read(wire.key_bytes()), keys[i], origins[i], standing);
-      }
-      set.add_block(keys.data(), origins.data(), occurrences.data(), n);
-      for (std::size_t i = 0; i < n; ++i) {
-        append_decision(wire, *decisions[s], occurrences[i], origins[i]);
-        if (occurrences[i] == 1 && firsts != nullptr) firsts->add(s, keys[i]);
-      }
-      left -= n;
+  for_each_block(wire, received, keys, origins, [&](std::size_t s, std::size_t n) {
+    set.add_block(keys.data(), origins.data(), occurrences.data(), n);
+    for (std::size_t i = 0; i < n; ++i) {
+      append_decision(wire, *decisions[s], occurrences[i], origins[i]);
+      if (occurrences[i] == 1 && firsts != nullptr) firsts->add(s, keys[i]);
     }
-  }
+  });
 }
 
 }  // namespace
