@@ -22,7 +22,9 @@
 # Environment: FENBATCH (default build/release/apps/fenbatch), FENBATCH_MPI (default
 # build/release/apps/fenbatch-mpi), MPIRUN (default mpirun), MPIRUN_ARGS (extra mpirun
 # options; --allow-run-as-root is added when run as root). Wall time as bench/measure.sh takes
-# it, around the whole mpirun (starting mpirun and its ranks included: about 0.1 s here). Peak
+# it, around the whole mpirun (starting mpirun and its ranks included: about 0.1 s here; and
+# MPI_Init: Open MPI 4.1 picks its UCX pml by default, whose start took 0.2 s more on the 2-vCPU
+# VM of issue 31, 0.03 s with MPIRUN_ARGS='--mca pml ob1', the shared-memory path). Peak
 # RSS per rank: GNU time inside mpirun, around each rank. INPUT is read once first to warm the
 # page cache. Timings are reported, never checked; different outputs fail (exit 1).
 set -euo pipefail

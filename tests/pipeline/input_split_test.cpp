@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -356,6 +357,30 @@ TEST(CountPartialLines, CountsTheLinesThatStartInEachPartialRange) {
   // A file that is only a BOM has no lines, cut anywhere.
   EXPECT_EQ(count_partial_lines(paths, {none, none, {true, 0, 1}})[0].lines, 0U);
   EXPECT_EQ(count_partial_lines(paths, {none, none, {true, 1, UINT64_MAX}})[0].lines, 0U);
+}
+
+// Long ranges, counted in blocks of 4,080 bytes: lines of every length, a run of LFs longer than
+// a block (255 in every byte lane), and cuts inside and between blocks.
+TEST(CountPartialLines, LongRangesCountEveryLine) {
+  temp_dir dir;
+  std::string text;
+  std::mt19937 random(31);
+  for (int line = 0; line < 400; ++line) {
+    text.append(random() % 90, static_cast<char>('a' + line % 26));
+    text += '\n';
+  }
+  text.append(5000, '\n');
+  for (int line = 0; line < 100; ++line) text.append(random() % 300, 'q') += '\n';
+  const std::vector<std::string> paths = {dir.file("long.fen", text)};
+  for (const std::uint64_t begin : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{4079},
+                                    std::uint64_t{4081}, std::uint64_t{9000}}) {
+    for (const std::uint64_t end :
+         {begin + 4079, begin + 4080, begin + 8161, text.size() - 1, std::uint64_t{text.size()}}) {
+      SCOPED_TRACE(testing::Message() << "[" << begin << ", " << end << ")");
+      const input_range range{true, begin, end};
+      EXPECT_EQ(count_partial_lines(paths, {range})[0].lines, lines_starting_in(text, begin, end));
+    }
+  }
 }
 
 TEST(CountPartialLines, WholeRangesAndInputsNotReadAreNotCounted) {

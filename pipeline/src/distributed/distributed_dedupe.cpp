@@ -39,7 +39,7 @@ void finish_writing(const spill_files& files) {
 
 std::uint64_t bytes_of(const spill_files& files) {
   std::uint64_t bytes = 0;
-  for (const auto& f : files) bytes += f->size();
+  for (const auto& f : files) bytes += f != nullptr ? f->size() : 0;  // (null: handed over)
   return bytes;
 }
 
@@ -67,16 +67,25 @@ struct distributed_dedupe::state {
   std::uint64_t temp_bytes = 0;
   std::uint64_t bytes_sent = 0;
 
-  void exchange(const spill_files& outgoing, spill_files& incoming, std::size_t record_bytes,
+  // This rank's records for itself do not travel: outgoing[self]'s file becomes incoming[self]
+  // (outgoing[self] is null afterwards); only the others' are copied.
+  void exchange(spill_files& outgoing, spill_files& incoming, std::size_t record_bytes,
                 const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
     record_exchange how;
     how.record_bytes = record_bytes;
     how.round_bytes = options.round_bytes;
     how.progress = progress;
+    const auto self = static_cast<std::size_t>(comm->rank());
+    std::uint64_t kept = 0;
     if (!held) {
       try {
         finish_writing(outgoing);
-        incoming = make_files(directory, ranks, buffer);
+        incoming.clear();
+        for (std::size_t r = 0; r < ranks; ++r) {
+          incoming.push_back(r == self ? std::move(outgoing[r])
+                                       : std::make_unique<spill_file>(directory, buffer));
+        }
+        kept = incoming[self]->size();
       } catch (...) {
         held = std::current_exception();
       }
@@ -85,7 +94,7 @@ struct distributed_dedupe::state {
     if (!held) {
       try {
         finish_writing(incoming);
-        temp_bytes += bytes_of(incoming);
+        temp_bytes += bytes_of(incoming) - kept;  // (the kept file is counted as outgoing)
       } catch (...) {
         held = std::current_exception();
       }
@@ -149,8 +158,8 @@ void distributed_dedupe::resolve(
   s.options.agree(s.held);  // every rank has finished pass 1
 
   spill_files received;
-  s.exchange(s.to_owners, received, s.wire.key_bytes(), progress);
   s.temp_bytes += bytes_of(s.to_owners);
+  s.exchange(s.to_owners, received, s.wire.key_bytes(), progress);
   s.to_owners.clear();
   s.options.agree(s.held);
 

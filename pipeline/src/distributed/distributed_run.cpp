@@ -4,7 +4,8 @@
 //   A. rank 0 probes the inputs and opens the final files (before anything is read);
 //   B. each rank counts the lines of its partial ranges (input_split.hpp): line numbering;
 //   C. each rank runs the phases of a run over its part (run_phases.hpp), its dedupe keys
-//      going to their owners (distributed_dedupe.hpp); its files are prepared, not published;
+//      going to their owners (distributed_dedupe.hpp; a job of one rank dedupes as one process
+//      does); its files are prepared, not published;
 //   D. rank 0 gathers the statistics and diagnostics and joins the parts of every file in rank
 //      order (part_assembly.hpp);
 //   E. rank 0 publishes, only once every rank has succeeded.
@@ -162,7 +163,9 @@ class distributed_run {
     part.append_global_place = [&numbering](std::string& out, std::uint64_t origin) {
       numbering.append_place(out, origin);
     };
-    if (run_.dedupe.enabled) {
+    // One rank has no one to share its keys with: it dedupes as one process does (in memory,
+    // past its budget in partitions on its disk), without deferring every chunk to pass 3.
+    if (run_.dedupe.enabled && comm_.size() > 1) {
       part.partitions = [this](const partitioned_dedupe_options& options) {
         distributed_dedupe_options o;
         o.partitions = options;
@@ -187,9 +190,9 @@ class distributed_run {
     agree(comm_, nullptr);
     phases.files().prepare({}, {}, false);  // (read back at once, never published)
     stats.memory.limit_source = memory_source;
-    // Every chunk of a distributed run is deferred; "partitioned" says whether this rank's
-    // share of the keys outgrew its budget and went to partitions on its disk.
-    stats.memory.partitioned = dedupe_ != nullptr && dedupe_->partitions() > 0;
+    // With other ranks every chunk is deferred; "partitioned" says whether this rank's share
+    // of the keys outgrew its budget and went to partitions on its disk (alone: as one process).
+    if (dedupe_ != nullptr) stats.memory.partitioned = dedupe_->partitions() > 0;
     join(phases.files(), stats);
   }
 

@@ -5,11 +5,13 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "dedupe/counted_decisions.hpp"
 #include "dedupe/dedupe_set.hpp"
+#include "distributed/sharded_owner_set.hpp"
 #include "spill/spill_reader.hpp"
 
 namespace fenbatch::pipeline::detail {
@@ -33,28 +35,37 @@ void for_each_record(const dedupe_wire& wire, const spill_files& received, F f) 
   }
 }
 
-// for_each_record() for the set: each block of records' home slots is fetched before the
-// block is added (the set is far larger than the cache; the adds then find their slots there).
+// Calls f(source, n) for each block of up to keys.size() records received, source by source,
+// the block's keys and origins in keys[0, n) and origins[0, n).
 template <class F>
-void for_each_record_prefetched(const dedupe_wire& wire, const spill_files& received,
-                                const dedupe_set& set, F f) {
-  constexpr std::size_t block = 16;
-  std::array<core::position_key, block> keys;
-  std::array<std::uint64_t, block> origins{};
+void for_each_block(const dedupe_wire& wire, const spill_files& received,
+                    std::span<core::position_key> keys, std::span<std::uint64_t> origins, F f) {
   std::uint64_t standing = 0;  // (not ranked here)
   for (std::size_t s = 0; s < received.size(); ++s) {
     const spill_file& file = *received[s];
     spill_reader reader(file, 0, file.size(), io_buffer);
     for (std::uint64_t left = file.size() / wire.key_bytes(); left != 0;) {
-      const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(block, left));
+      const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(keys.size(), left));
       for (std::size_t i = 0; i < n; ++i) {
         wire.get_key(reader.read(wire.key_bytes()), keys[i], origins[i], standing);
-        set.prefetch(keys[i]);
       }
-      for (std::size_t i = 0; i < n; ++i) f(s, keys[i], origins[i]);
+      f(s, n);
       left -= n;
     }
   }
+}
+
+// for_each_record() for the set: each block of records' home slots is fetched before the
+// block is added (the set is far larger than the cache; the adds then find their slots there).
+template <class F>
+void for_each_record_prefetched(const dedupe_wire& wire, const spill_files& received,
+                                const dedupe_set& set, F f) {
+  std::array<core::position_key, 16> keys;
+  std::array<std::uint64_t, 16> origins{};
+  for_each_block(wire, received, keys, origins, [&](std::size_t s, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) set.prefetch(keys[i]);
+    for (std::size_t i = 0; i < n; ++i) f(s, keys[i], origins[i]);
+  });
 }
 
 // The first occurrences' keys, in order, and how many each source has: their final counts are
@@ -130,6 +141,24 @@ std::uint64_t decide_in_set_with_final_counts(const dedupe_wire& wire,
       });
 }
 
+// The set on the owner's threads (sharded_owner_set.hpp): each source's records a block at a
+// time, added on every thread, then their decisions appended in record order.
+void decide_in_sharded_set(const dedupe_wire& wire, const spill_files& received,
+                           const spill_files& decisions, first_occurrences* firsts,
+                           sharded_owner_set& set) {
+  constexpr std::size_t block = std::size_t{1} << 15;
+  std::vector<core::position_key> keys(block);
+  std::vector<std::uint64_t> origins(block);
+  std::vector<std::uint32_t> occurrences(block);
+  for_each_block(wire, received, keys, origins, [&](std::size_t s, std::size_t n) {
+    set.add_block(keys.data(), origins.data(), occurrences.data(), n);
+    for (std::size_t i = 0; i < n; ++i) {
+      append_decision(wire, *decisions[s], occurrences[i], origins[i]);
+      if (occurrences[i] == 1 && firsts != nullptr) firsts->add(s, keys[i]);
+    }
+  });
+}
+
 }  // namespace
 
 bool share_fits_in_memory(std::uint64_t records, bool with_origins, std::uint64_t memory_bytes,
@@ -154,6 +183,12 @@ owner_share resolve_owner_share(const dedupe_wire& wire, const partitioned_dedup
     dedupe_set set(static_cast<std::size_t>(records), 16, wire.with_origins);
     share.temp_bytes += decide_in_set_with_final_counts(wire, options, received, decisions, set);
     share.unique = set.size();
+  } else if (share_fits_in_memory(records, wire.with_origins, options.memory_bytes) &&
+             options.threads > 1) {
+    sharded_owner_set set(records, options.threads, wire.with_origins);
+    decide_in_sharded_set(wire, received, decisions, firsts.get(), set);
+    share.unique = set.size();
+    if (firsts) firsts->write_finals(finals, [&](const auto& key) { return set.count(key); });
   } else if (share_fits_in_memory(records, wire.with_origins, options.memory_bytes)) {
     dedupe_set set(static_cast<std::size_t>(records), 16, wire.with_origins);
     for_each_record_prefetched(

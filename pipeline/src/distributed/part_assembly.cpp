@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstddef>
 #include <random>
+#include <string_view>
 
 #include "distributed/failure_agreement.hpp"
 #include "fenbatch/pipeline/io_error.hpp"
@@ -78,7 +79,7 @@ struct descriptor {
   }
 };
 
-void write_at(int fd, const std::string& path, const std::string& data, std::uint64_t offset) {
+void write_at(int fd, const std::string& path, std::string_view data, std::uint64_t offset) {
   std::size_t done = 0;
   while (done < data.size()) {
     const ssize_t n =
@@ -87,6 +88,46 @@ void write_at(int fd, const std::string& path, const std::string& data, std::uin
     if (n < 0) throw_io_error("write", path, errno);
     done += static_cast<std::size_t>(n);
   }
+}
+
+// Whether copy_file_range cannot copy between these files at all (other file systems, a kernel
+// without it), so that read and pwrite must.
+bool copy_refused(int error) {
+  return error == EXDEV || error == EINVAL || error == ENOSYS || error == EOPNOTSUPP;
+}
+
+// Copies the part at `part_path` into `fd` (`shared`) from `offset` on: within the kernel where
+// the file systems allow (no copy through this process, no buffer), else read and pwrite.
+void copy_part_at(const std::string& part_path, int fd, const std::string& shared,
+                  std::uint64_t offset, std::exception_ptr& failure) {
+  if (failure) return;
+  held(failure, [&] {
+    descriptor part;
+    part.fd = ::open(part_path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (part.fd < 0) throw_io_error("read", part_path, errno);
+    bool in_kernel = true;
+    std::string piece;
+    for (std::uint64_t done = 0;;) {
+      ssize_t n = 0;
+      if (in_kernel) {
+        auto from = static_cast<loff_t>(done);
+        auto to = static_cast<loff_t>(offset + done);
+        n = ::copy_file_range(part.fd, &from, fd, &to, piece_bytes, 0);
+        if (n < 0 && done == 0 && copy_refused(errno)) {
+          in_kernel = false;
+          continue;
+        }
+        if (n < 0 && errno != EINTR) throw_io_error("write", shared, errno);
+      } else {
+        piece.resize(piece_bytes);
+        n = ::pread(part.fd, piece.data(), piece.size(), static_cast<off_t>(done));
+        if (n < 0 && errno != EINTR) throw_io_error("read", part_path, errno);
+        if (n > 0) write_at(fd, shared, {piece.data(), static_cast<std::size_t>(n)}, offset + done);
+      }
+      if (n == 0) break;
+      if (n > 0) done += static_cast<std::size_t>(n);
+    }
+  });
 }
 
 std::uint64_t size_of(const std::string& path, std::exception_ptr& failure) {
@@ -144,11 +185,7 @@ bool join_at_offsets(const communicator& comm, const std::string& part_path, out
   for (int r = 0; r < comm.rank(); ++r) offset += sizes[static_cast<std::size_t>(r)];
   std::uint64_t total = 0;
   for (const std::uint64_t s : sizes) total += s;
-  part_reader part(part_path, failure);
-  for (std::string piece = part.next(); !piece.empty(); piece = part.next()) {
-    held(failure, [&] { write_at(fd.fd, shared, piece, offset); });
-    offset += piece.size();
-  }
+  copy_part_at(part_path, fd.fd, shared, offset, failure);
   held(failure, [&] {
     if (::fsync(fd.fd) != 0) throw_io_error("fsync", shared, errno);
   });

@@ -29,6 +29,7 @@ void exchange_records(const communicator& comm, const record_exchange& how,
   std::uint64_t own_rounds = 0;
   if (!held) {
     for (std::size_t r = 0; r < ranks; ++r) {
+      if (r == self) continue;
       own_rounds = std::max<std::uint64_t>(own_rounds, (outgoing[r]->size() + share - 1) / share);
     }
   }
@@ -38,7 +39,7 @@ void exchange_records(const communicator& comm, const record_exchange& how,
     try {
       for (std::size_t r = 0; r < ranks; ++r) {
         out[r].clear();
-        if (held) continue;
+        if (held || r == self) continue;
         const std::uint64_t left = outgoing[r]->size() - sent[r];
         const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(left, share));
         out[r].resize(n);
@@ -47,7 +48,7 @@ void exchange_records(const communicator& comm, const record_exchange& how,
                                    ": cut short");
         }
         sent[r] += n;
-        if (r != self) bytes_sent += n;
+        bytes_sent += n;
       }
     } catch (...) {
       held = std::current_exception();
@@ -56,7 +57,9 @@ void exchange_records(const communicator& comm, const record_exchange& how,
     const std::vector<std::string> received = comm.all_to_all(out);
     if (!held) {
       try {
-        for (std::size_t s = 0; s < ranks; ++s) incoming[s]->append(received[s]);
+        for (std::size_t s = 0; s < ranks; ++s) {
+          if (s != self) incoming[s]->append(received[s]);
+        }
       } catch (...) {
         held = std::current_exception();
       }

@@ -2,7 +2,8 @@
 // held in spill files (the keys to their owners, the decisions back to their sources). Each
 // round every rank reads up to round_bytes / ranks (whole records) of what it has for each rank
 // and calls all_to_all once; what each rank sent here is appended to that rank's incoming file,
-// in arrival order, which is the order the sender wrote it in. Memory: about two rounds' bytes,
+// in arrival order, which is the order the sender wrote it in; what a rank has for itself stays
+// where it is (the same file, read as received). Memory: about two rounds' bytes,
 // whatever the corpus.
 #pragma once
 
@@ -27,8 +28,10 @@ struct record_exchange {
   std::function<void(std::uint64_t, std::uint64_t)> progress;
 };
 
-// Sends outgoing[r] (finished writing) to rank r and appends what rank s sends to incoming[s].
-// Every rank calls it at the same point. A local failure (a read or write of a spill file, or
+// Sends outgoing[r] (finished writing) to rank r and appends what rank s sends to incoming[s],
+// for every other rank: a rank's records for itself never travel (the caller hands its own
+// file over; outgoing[self] and incoming[self] are not touched, and may be null). Every rank
+// calls it at the same point. A local failure (a read or write of a spill file, or
 // `held` already set on entry) is kept in `held`: the rank then takes part in every remaining
 // round sending nothing, so no rank waits forever. Adds the bytes sent to other ranks to
 // `bytes_sent`.
