@@ -2,9 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <random>
 #include <set>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace fenbatch::pipeline::detail {
@@ -172,6 +174,27 @@ TEST(ShardedDedupeSet, ShardCountMustBeAPowerOfTwoUpToSixtyFour) {
 
 namespace fenbatch::pipeline::detail {
 namespace {
+
+TEST(DedupeSet, AddAgreesWithAReferenceMapOnEveryPath) {
+  // add() decides most keys inline and leaves the rest (the all-zero key, counts of 254 and
+  // more, a new key at the growth point) to its out-of-line path: a skewed stream through a
+  // table that starts small and grows meets every case, each count checked against a map.
+  dedupe_set set(0, 16);
+  std::map<core::position_key, std::uint32_t> reference;
+  std::mt19937_64 rng(31);
+  std::vector<core::position_key> pool{{0, 0}};
+  for (int i = 0; i < 2'000; ++i) pool.push_back(random_key(rng));
+  for (int i = 0; i < 200'000; ++i) {
+    // Half the draws from the pool's first eight keys (counts far past 255), the rest spread.
+    const std::uint64_t r = rng();
+    const core::position_key key = (r & 1) != 0   ? pool[(r >> 1) % 8]
+                                   : (r & 2) != 0 ? pool[(r >> 2) % pool.size()]
+                                                  : random_key(rng);
+    ASSERT_EQ(set.add(key), ++reference[key]);
+  }
+  EXPECT_EQ(set.size(), reference.size());
+  for (const auto& [key, n] : reference) EXPECT_EQ(set.count(key), n);
+}
 
 TEST(DedupeSet, CountLooksUpWithoutAdding) {
   dedupe_set set(0);

@@ -11,14 +11,6 @@
 #include <stdexcept>
 
 namespace fenbatch::pipeline::detail {
-namespace {
-
-bool is_empty(const core::position_key& k) noexcept {
-  return (k.low | k.high) == 0;
-}
-
-}  // namespace
-
 zeroed_region::zeroed_region(std::size_t bytes) : bytes_(bytes) {
   data_ = ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (data_ == MAP_FAILED) {
@@ -53,8 +45,8 @@ void dedupe_set::allocate(std::size_t capacity) {
   grow_at_ = capacity / 4 * 3;
 }
 
-std::uint32_t dedupe_set::add(const core::position_key& key) {
-  if (is_empty(key)) {
+std::uint32_t dedupe_set::add_rare(const core::position_key& key) {
+  if (is_empty_key(key)) {
     if (zero_key_count_ == 0) ++size_;
     if (zero_key_count_ != UINT32_MAX) ++zero_key_count_;
     return zero_key_count_;
@@ -73,7 +65,7 @@ std::uint32_t dedupe_set::add(const core::position_key& key) {
       if (large != UINT32_MAX) ++large;  // saturates (at 4 billion occurrences)
       return large;
     }
-    if (is_empty(slot)) {
+    if (is_empty_key(slot)) {
       slot = key;
       counts_[i] = 1;
       if (++size_ > grow_at_) grow();
@@ -86,7 +78,7 @@ std::uint32_t dedupe_set::add(const core::position_key& key) {
 // (count_again() is add()'s counting of a key seen before.)
 template <bool last>
 std::uint32_t dedupe_set::add_keeping_origin(const core::position_key& key, std::uint64_t& origin) {
-  if (is_empty(key)) {
+  if (is_empty_key(key)) {
     if (zero_key_count_ == 0) ++size_;
     if (zero_key_count_ == 0 || last) zero_key_origin_ = origin;
     origin = zero_key_origin_;
@@ -100,7 +92,7 @@ std::uint32_t dedupe_set::add_keeping_origin(const core::position_key& key, std:
       origin = origins_[i];
       return count_again(i);
     }
-    if (is_empty(slot)) {
+    if (is_empty_key(slot)) {
       slot = key;
       counts_[i] = 1;
       origins_[i] = origin;
@@ -129,14 +121,14 @@ std::uint32_t dedupe_set::count_again(std::size_t slot) {
 
 std::size_t dedupe_set::find(const core::position_key& key) const noexcept {
   std::size_t i = home(key);
-  while (!(keys_[i] == key) && !is_empty(keys_[i])) i = i + 1 == capacity_ ? 0 : i + 1;
+  while (!(keys_[i] == key) && !is_empty_key(keys_[i])) i = i + 1 == capacity_ ? 0 : i + 1;
   return i;
 }
 
 std::uint32_t dedupe_set::count(const core::position_key& key) const noexcept {
-  if (is_empty(key)) return zero_key_count_;
+  if (is_empty_key(key)) return zero_key_count_;
   const std::size_t i = find(key);
-  if (is_empty(keys_[i])) return 0;
+  if (is_empty_key(keys_[i])) return 0;
   if (counts_[i] != counted_aside) return counts_[i];
   return counted_aside_.find(key)->second;
 }
@@ -144,7 +136,7 @@ std::uint32_t dedupe_set::count(const core::position_key& key) const noexcept {
 void dedupe_set::insert_decided(const core::position_key& key, std::uint32_t count,
                                 std::uint64_t origin) {
   ++size_;
-  if (is_empty(key)) {
+  if (is_empty_key(key)) {
     zero_key_count_ = count;
     zero_key_origin_ = origin;
     return;
@@ -162,9 +154,9 @@ void dedupe_set::insert_decided(const core::position_key& key, std::uint32_t cou
 }
 
 std::uint64_t dedupe_set::first_origin(const core::position_key& key) const noexcept {
-  if (is_empty(key)) return zero_key_origin_;
+  if (is_empty_key(key)) return zero_key_origin_;
   const std::size_t i = find(key);
-  return is_empty(keys_[i]) || !with_origins_ ? 0 : origins_[i];
+  return is_empty_key(keys_[i]) || !with_origins_ ? 0 : origins_[i];
 }
 
 void dedupe_set::grow() {
@@ -178,9 +170,9 @@ void dedupe_set::grow() {
   const std::size_t old_capacity = capacity_;
   allocate(old_capacity + old_capacity / 2);
   for (std::size_t j = 0; j < old_capacity; ++j) {
-    if (is_empty(old_keys[j])) continue;
+    if (is_empty_key(old_keys[j])) continue;
     std::size_t i = home(old_keys[j]);
-    while (!is_empty(keys_[i])) i = i + 1 == capacity_ ? 0 : i + 1;
+    while (!is_empty_key(keys_[i])) i = i + 1 == capacity_ ? 0 : i + 1;
     keys_[i] = old_keys[j];
     counts_[i] = old_counts[j];
     if (with_origins_) origins_[i] = old_origins[j];

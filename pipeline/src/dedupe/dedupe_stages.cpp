@@ -12,12 +12,22 @@
 
 namespace fenbatch::pipeline::detail {
 
-void group_by_shard(chunk& c, std::size_t shard_count, bool with_origins) {
+namespace {
+
+// One shard (-j1): the keys in line order, each line its own place, in one pass.
+void place_in_line_order(chunk& c) {
   const std::size_t n = c.valid.size();
-  c.shard_begin.assign(shard_count + 1, 0);
-  c.shard_position.resize(n);
-  c.shard_keys.resize(n);
-  // First pass: each line's shard (kept in shard_position until the second pass replaces it).
+  c.shard_begin[1] = static_cast<std::uint32_t>(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    c.shard_position[i] = static_cast<std::uint32_t>(i);
+    c.shard_keys[i] = c.valid[i].key;
+  }
+}
+
+// Several shards: each line's shard counted, then its place (kept in shard_position until
+// the second pass replaces it).
+void place_by_shard(chunk& c, std::size_t shard_count) {
+  const std::size_t n = c.valid.size();
   for (std::size_t i = 0; i < n; ++i) {
     const auto shard =
         static_cast<std::uint32_t>(sharded_dedupe_set::shard_of(c.valid[i].key, shard_count));
@@ -31,6 +41,20 @@ void group_by_shard(chunk& c, std::size_t shard_count, bool with_origins) {
     const std::uint32_t position = next[c.shard_position[i]]++;
     c.shard_position[i] = position;
     c.shard_keys[position] = c.valid[i].key;
+  }
+}
+
+}  // namespace
+
+void group_by_shard(chunk& c, std::size_t shard_count, bool with_origins) {
+  const std::size_t n = c.valid.size();
+  c.shard_begin.assign(shard_count + 1, 0);
+  c.shard_position.resize(n);
+  c.shard_keys.resize(n);
+  if (shard_count == 1) {
+    place_in_line_order(c);
+  } else {
+    place_by_shard(c, shard_count);
   }
   if (!with_origins) return;
   c.shard_origins.resize(n);

@@ -17,19 +17,25 @@ void set_store::add(chunk& c, std::size_t first, std::size_t last) {
     add_with_origins(c, first, last);
   } else {
     // Prefetch a fixed distance ahead across the stage's shards (the set is far larger than
-    // the cache), following the shard boundaries with a second cursor.
+    // the cache), following the shard boundaries with a second cursor. The chunk's arrays
+    // through local pointers: the set's one-byte counts may alias anything, so the vectors'
+    // own pointers were loaded again after every add.
     constexpr std::size_t prefetch_distance = 16;
-    const std::size_t end = c.shard_begin[last];
+    const core::position_key* const keys = c.shard_keys.data();
+    const std::uint32_t* const shard_begin = c.shard_begin.data();
+    std::uint32_t* const occurrences = c.occurrences.data();
+    const std::size_t end = shard_begin[last];
     std::size_t ahead_shard = first;
     for (std::size_t s = first; s < last; ++s) {
       dedupe_set& shard = set_.shard(s);
-      for (std::size_t j = c.shard_begin[s]; j < c.shard_begin[s + 1]; ++j) {
+      const std::size_t shard_end = shard_begin[s + 1];
+      for (std::size_t j = shard_begin[s]; j < shard_end; ++j) {
         const std::size_t ahead = j + prefetch_distance;
         if (ahead < end) {
-          while (ahead >= c.shard_begin[ahead_shard + 1]) ++ahead_shard;
-          set_.shard(ahead_shard).prefetch(c.shard_keys[ahead]);
+          while (ahead >= shard_begin[ahead_shard + 1]) ++ahead_shard;
+          set_.shard(ahead_shard).prefetch(keys[ahead]);
         }
-        c.occurrences[j] = shard.add(c.shard_keys[j]);
+        occurrences[j] = shard.add(keys[j]);
       }
     }
   }

@@ -36,7 +36,7 @@ run_plan plan_run(const resource_options& resources, bool dedupe, std::size_t ch
   check_temp_dir_if_used(resources);
   run_plan plan;
   // At most the CPUs this process may run on (its affinity mask, as oneTBB reads it): more
-  // threads than that only add chunks in flight (four per thread) and contention.
+  // threads than that only add chunks in flight (two per thread) and contention.
   const auto available = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
   plan.threads = resources.threads != 0 ? std::min(resources.threads, available) : available;
 
@@ -61,7 +61,10 @@ run_plan plan_run(const resource_options& resources, bool dedupe, std::size_t ch
 
   // Offsets inside a chunk are 32-bit; chunks far beyond a few MiB buy nothing anyway.
   plan.chunk_size = std::clamp<std::size_t>(chunk_size, 1, 256 << 20);
-  plan.tokens = 4 * static_cast<std::size_t>(plan.threads);
+  // Two chunks in flight per thread keep every thread busy while one waits on the in-order
+  // stages; four cost 6% more CPU time at -j2 (each chunk first touches about 3.6 MiB of
+  // buffers: page faults, and a working set twice the size).
+  plan.tokens = 2 * static_cast<std::size_t>(plan.threads);
   return plan;
 }
 

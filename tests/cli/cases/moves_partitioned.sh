@@ -31,7 +31,7 @@ print("written, duplicates, illegal_move and move_syntax all seen, balanced:",
       ok and s["reconciliation"]["balanced"])
 PY
 for args in "-j1" "-j1 --memory-limit 16M" "-j2 --memory-limit 16M" \
-    "-j2 --memory-limit 16M --chunk-size 3000"; do
+    "-j2 --memory-limit 16M --chunk-size 6000"; do
   name="r${args// /}"
   # shellcheck disable=SC2086
   moves_run "$name" --temp-dir spill $args
