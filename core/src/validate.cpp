@@ -1,9 +1,13 @@
 // Legality of a decoded position: the union of python-chess Board.status() and shakmaty's
 // setup validation (the stricter verdict wins), Chess960-aware throughout. The checks that are
-// the same on 10x8 are validate_steps.hpp's, over this file's eight_by_eight_rules.
+// the same on 10x8 are validate_steps.hpp's, over this file's eight_by_eight_rules, run one by
+// one in validate_precise(). validate() first asks, by a few combined tests over both colours,
+// whether any check can fail or any repair is due; nearly every line passes them, and the
+// precise checks decide the others (the reason and column of the first fault, the repairs).
 
 #include "attack_tables.hpp"
 #include "fenbatch/core/record.hpp"
+#include "validate_precise.hpp"
 #include "validate_steps.hpp"
 
 namespace fenbatch::core {
@@ -65,12 +69,131 @@ struct eight_by_eight_rules : detail::eight_by_eight_board {
   }
 };
 
+// Nonzero where b has more than one square.
+constexpr bitboard more_than_one_mask(bitboard b) noexcept {
+  return b & (b - 1);
+}
+
+// Each colour has one king, no pawn stands on a back rank, and no side has more pieces,
+// pawns or pieces of a kind than it starts with (then no material is too much, with any pawns).
+bool board_plainly_legal(const position& pos) noexcept {
+  const bitboard white = pos.pieces(color::white);
+  const bitboard black = pos.pieces(color::black);
+  const bitboard pawns = pos.pieces(piece_type::pawn);
+  const bitboard kings = pos.pieces(piece_type::king);
+  // The counts at once, without a branch each: a count above its limit, or a king count other
+  // than 1, makes the sum 32 or more (every count is at most 64).
+  const int over_limit = (popcount(white) + 15) | (popcount(black) + 15) |
+                         (popcount(white & pawns) + 23) | (popcount(black & pawns) + 23) |
+                         ((popcount(white & kings) ^ 1) | (popcount(black & kings) ^ 1)) << 5;
+  const bitboard bishops = pos.pieces(piece_type::bishop);
+  const auto beyond_one = more_than_one_mask;
+  const auto beyond_two = [](bitboard b) { return more_than_one_mask(b & (b - 1)); };
+  bitboard beyond_start = pawns & (rank_bb(0) | rank_bb(7));
+  for (const bitboard own : {white, black}) {
+    beyond_start |= beyond_one(own & pos.pieces(piece_type::queen)) |
+                    beyond_two(own & pos.pieces(piece_type::rook)) |
+                    beyond_two(own & pos.pieces(piece_type::knight)) |
+                    beyond_one(own & bishops & light_squares) |
+                    beyond_one(own & bishops & dark_squares);
+  }
+  return over_limit < 32 && beyond_start == 0;
+}
+
+// The castling rights are those python-chess keeps (clean_castling_rights): each an own rook
+// on its back rank, with its king there, and at most one on each side of the king (then each
+// is the outermost right on its side). The board has one king of each colour.
+bool castling_plainly_clean(const position& pos) noexcept {
+  const bitboard rights = pos.castling_rooks;
+  if (rights == 0) return true;
+  const bitboard rooks = pos.pieces(piece_type::rook);
+  const bitboard kings = pos.pieces(piece_type::king);
+  const bitboard white_back = rank_bb(0);
+  const bitboard black_back = rank_bb(7);
+  const bitboard own_back_rooks = (pos.pieces(color::white) & rooks & white_back) |
+                                  (pos.pieces(color::black) & rooks & black_back);
+  const bitboard white_king = pos.pieces(color::white) & kings & white_back;
+  const bitboard black_king = pos.pieces(color::black) & kings & black_back;
+  const bitboard white_rights = rights & white_back;
+  const bitboard black_rights = rights & black_back;
+  // (Without its king, a colour's rights all count as below it, and fail the test below.)
+  const bitboard white_below = white_rights & (white_king - 1);
+  const bitboard black_below = black_rights & (black_king - 1);
+  const bitboard second_on_a_side =
+      more_than_one_mask(white_below) | more_than_one_mask(white_rights ^ white_below) |
+      more_than_one_mask(black_below) | more_than_one_mask(black_rights ^ black_below);
+  const bitboard kingless =
+      (white_king == 0 ? white_rights : 0) | (black_king == 0 ? black_rights : 0);
+  return (rights & (~own_back_rooks | kings)) == 0 && (second_on_a_side | kingless) == 0;
+}
+
+// Sliders among `candidates` (each on a line with the king) with nothing between them and it.
+bitboard unblocked(square king, bitboard candidates, bitboard occupied) noexcept {
+  bitboard attackers = 0;
+  while (candidates != 0) {
+    const square s = pop_lsb(candidates);
+    if ((detail::between_bb(king, s) & occupied) == 0) attackers |= square_bb(s);
+  }
+  return attackers;
+}
+
+// The pieces attacking the king of colour c: the leapers by table, the sliders on its lines
+// only when nothing stands between (most kings have no enemy slider on their lines at all).
+[[gnu::always_inline]] inline bitboard king_attackers(const position& pos, color c) noexcept {
+  const bitboard queens = pos.pieces(piece_type::queen);
+  const bitboard them = pos.pieces(~c);
+  const square king = pos.king_square(c);
+  const auto at = static_cast<std::size_t>(to_index(king));
+  const bitboard leapers = (detail::knight_table[at] & pos.pieces(piece_type::knight)) |
+                           (detail::king_table[at] & pos.pieces(piece_type::king)) |
+                           (detail::pawn_attacks(c, king) & pos.pieces(piece_type::pawn));
+  const bitboard sliders =
+      them & (((pos.pieces(piece_type::rook) | queens) & detail::rook_lines[at]) |
+              ((pos.pieces(piece_type::bishop) | queens) & detail::bishop_lines[at]));
+  return (them & leapers) | (sliders != 0 ? unblocked(king, sliders, pos.occupied()) : 0);
+}
+
+// The parts of the plain path that few lines reach, out of line so that the common path
+// keeps its registers: the ep square's checks and notes, the legality of a check.
+[[gnu::noinline]] bool ep_square_valid(const position& pos) noexcept {
+  return detail::valid_ep_square<eight_by_eight_rules>(pos);
+}
+[[gnu::noinline]] bool check_impossible(const position& pos, bitboard checkers) noexcept {
+  return detail::impossible_check<eight_by_eight_rules>(pos, checkers);
+}
+[[gnu::noinline]] void note_counters_and_ep_square(record& rec) noexcept {
+  detail::note_counters_and_ep<eight_by_eight_rules>(rec);
+}
+
+// validate_precise()'s verdict where it is plainly ok: no check fails and nothing is repaired;
+// then sets what validate_precise() would (in_check, the notes). False (changing nothing)
+// where one of the combined tests says a check may fail or a repair may be due.
+[[gnu::always_inline]] inline bool plainly_valid(record& rec) noexcept {
+  const position& pos = rec.pos;
+  if (!board_plainly_legal(pos) || rec.stale_castling_column != 0 || !castling_plainly_clean(pos) ||
+      (pos.ep_square != no_square && !ep_square_valid(pos))) {
+    return false;
+  }
+  const color us = pos.side_to_move;
+  const bitboard checkers = king_attackers(pos, us);
+  if (king_attackers(pos, ~us) != 0 || (checkers != 0 && check_impossible(pos, checkers))) {
+    return false;
+  }
+  rec.in_check = checkers != 0;
+  if (pos.ep_square != no_square) {
+    note_counters_and_ep_square(rec);
+  } else {
+    detail::note_counters_and_ep<eight_by_eight_rules>(rec);  // (the counters only, here)
+  }
+  return true;
+}
+
 }  // namespace
 
-// The checks in their order (record.hpp). Spelled out here and in ten_by_eight/validate.cpp:
-// the same four calls in one validate_steps.hpp template, inlined or not, cost this hot
-// function 5 more instructions a line under callgrind.
-fen_status validate(record& rec, const decode_options& options) noexcept {
+namespace detail {
+
+// The checks in their order (record.hpp), spelled out as in ten_by_eight/validate.cpp.
+fen_status validate_precise(record& rec, const decode_options& options) noexcept {
   if (fen_status s = detail::board_checks<eight_by_eight_rules>(rec); !s.ok()) return s;
   if (fen_status s = detail::castling_and_ep_checks<eight_by_eight_rules>(rec, options); !s.ok()) {
     return s;
@@ -78,6 +201,14 @@ fen_status validate(record& rec, const decode_options& options) noexcept {
   if (fen_status s = detail::check_checks<eight_by_eight_rules>(rec); !s.ok()) return s;
   detail::note_counters_and_ep<eight_by_eight_rules>(rec);
   return {};
+}
+
+}  // namespace detail
+
+// The combined tests first; the precise checks, in their order, decide the rest.
+fen_status validate(record& rec, const decode_options& options) noexcept {
+  if (plainly_valid(rec)) return {};
+  return detail::validate_precise(rec, options);
 }
 
 }  // namespace fenbatch::core

@@ -16,6 +16,7 @@
 #include "fenbatch/core/record.hpp"
 #include "fenbatch/core/write.hpp"
 #include "same_decoding.hpp"
+#include "validate_precise.hpp"
 
 namespace {
 
@@ -47,6 +48,17 @@ void compare(const decoder_implementation& impl, std::string_view text) {
                    repair ? "repair" : "strict", std::string(to_string(s.code)).c_str(), s.column,
                    std::string(to_string(t.code)).c_str(), t.column);
       __builtin_trap();
+    }
+    // validate()'s combined tests against the checks one by one (validate.cpp).
+    if (s.ok()) {
+      record fast = expected;
+      record precise = expected;
+      if (validate(fast, options) != detail::validate_precise(precise, options) ||
+          !fenbatch::test::same_decoding(fast, precise)) {
+        std::fprintf(stderr, "validate differs from validate_precise (%s mode)\n",
+                     repair ? "repair" : "strict");
+        __builtin_trap();
+      }
     }
     // The writer may copy the line for the fast record (its plain-tail hint), never for the
     // precise one: the bytes must be the same for every option combination.

@@ -43,6 +43,101 @@ constexpr auto make_canonical_rights() {
 }
 constexpr auto canonical_rights = make_canonical_rights();
 
+// A castling letter's place in canonical order (white before black; K, files h to a, Q),
+// counted from 1 so that 0 means any other byte, with the colour in bit 4:
+// 16 * colour + 10 - order, order Q = 0, files a..h = 1..8, K = 9.
+constexpr auto make_letter_keys() {
+  std::array<std::uint8_t, 256> t{};
+  for (unsigned black = 0; black < 2; ++black) {
+    const char offset = black != 0 ? 'a' - 'A' : 0;
+    const auto key = [black](unsigned order) {
+      return static_cast<std::uint8_t>(16 * black + 10 - order);
+    };
+    t[static_cast<unsigned char>('Q' + offset)] = key(0);
+    for (unsigned file = 0; file < 8; ++file)
+      t[static_cast<unsigned char>('A' + offset + file)] = key(file + 1);
+    t[static_cast<unsigned char>('K' + offset)] = key(9);
+  }
+  return t;
+}
+constexpr auto letter_keys = make_letter_keys();
+
+// What a castling letter (an ASCII byte) can name, as masks over the castling_board below: the
+// square of a file letter, or its colour's back rank for K (h_side) or Q (a_side).
+struct letter_target {
+  bitboard file_square;
+  bitboard h_side;
+  bitboard a_side;
+};
+constexpr auto make_letter_targets() {
+  std::array<letter_target, 128> t{};
+  for (unsigned black = 0; black < 2; ++black) {
+    const char offset = black != 0 ? 'a' - 'A' : 0;
+    const bitboard rank = bitboard{0xFF} << (56 * black);
+    t[static_cast<std::size_t>('K' + offset)] = {0, rank, 0};
+    t[static_cast<std::size_t>('Q' + offset)] = {0, 0, rank};
+    for (unsigned file = 0; file < 8; ++file) {
+      t[static_cast<std::size_t>('A' + offset + file)] = {bitboard{1} << (file + 56 * black), 0, 0};
+    }
+  }
+  return t;
+}
+constexpr auto letter_targets = make_letter_targets();
+
+// What castling letters can name, both colours at once: the kings that stand alone on their
+// back ranks (no letter of a colour without one resolves), the own rooks on the back rank of
+// such a king, and the outermost of them on each side of it (the h-side one is the highest
+// rook, when that is above the king; the a-side one the lowest, when below).
+struct castling_board {
+  bitboard kings = 0;
+  bitboard rooks = 0;
+  bitboard h_rooks = 0;
+  bitboard a_rooks = 0;
+};
+// The kings and rooks of castling_board; the outermost rooks left 0.
+castling_board castling_homes(const position& pos) noexcept {
+  const bitboard kings = pos.pieces(piece_type::king);
+  const bitboard rooks = pos.pieces(piece_type::rook);
+  const bitboard white_king = pos.pieces(color::white) & kings & rank_bb(0);
+  const bitboard black_king = pos.pieces(color::black) & kings & rank_bb(7);
+  const bitboard white_home = popcount(white_king) == 1 ? rank_bb(0) : 0;
+  const bitboard black_home = popcount(black_king) == 1 ? rank_bb(7) : 0;
+  return {(white_king & white_home) | (black_king & black_home),
+          (pos.pieces(color::white) & rooks & white_home) |
+              (pos.pieces(color::black) & rooks & black_home),
+          0, 0};
+}
+
+// Adds the outermost rooks to castling_homes' answer.
+void add_outermost_rooks(castling_board& board) noexcept {
+  for (const int rank : {0, 7}) {
+    const bitboard rooks = board.rooks & rank_bb(rank);
+    const bitboard king = board.kings & rank_bb(rank);  // (not 0 where there are rooks)
+    const bitboard highest = std::bit_floor(rooks);
+    const bitboard lowest = rooks & (0 - rooks);
+    board.h_rooks |= highest > king ? highest : 0;
+    board.a_rooks |= lowest < king ? lowest : 0;
+  }
+}
+
+castling_board castling_board_of(const position& pos) noexcept {
+  castling_board board = castling_homes(pos);
+  add_outermost_rooks(board);
+  return board;
+}
+
+// The rank masks of the rights in a set (bit 0 K, 1 Q, 2 k, 3 q): on which back ranks an
+// h-side and an a-side right is wanted.
+constexpr auto make_wanted_sides() {
+  std::array<std::array<bitboard, 2>, 16> t{};
+  for (unsigned set = 0; set < 16; ++set) {
+    t[set][0] = ((set & 1) != 0 ? rank_bb(0) : 0) | ((set & 4) != 0 ? rank_bb(7) : 0);
+    t[set][1] = ((set & 2) != 0 ? rank_bb(0) : 0) | ((set & 8) != 0 ? rank_bb(7) : 0);
+  }
+  return t;
+}
+constexpr auto wanted_sides = make_wanted_sides();
+
 // The corner rook each set of rights names when every rook stands in its corner (bit 0 K: h1,
 // 1 Q: a1, 2 k: h8, 3 q: a8).
 constexpr auto make_corner_rooks() {
@@ -56,39 +151,43 @@ constexpr auto make_corner_rooks() {
 }
 constexpr auto corner_rooks = make_corner_rooks();
 
-// Per colour: the king if it is alone on its back rank (else 0), and the rooks there.
-struct back_rank_pieces {
-  std::array<bitboard, 2> kings;
-  std::array<bitboard, 2> rooks;
-};
-back_rank_pieces castling_pieces(const position& pos) noexcept {
-  back_rank_pieces out{};
-  for (const color side : {color::white, color::black}) {
-    const bitboard back = rank_bb(back_rank(side));
-    const bitboard k = pos.pieces(side, piece_type::king) & back;
-    out.kings[static_cast<std::size_t>(side)] = more_than_one(k) ? 0 : k;
-    out.rooks[static_cast<std::size_t>(side)] = pos.pieces(side, piece_type::rook) & back;
+// The rights of a set of K/Q/k/q letters: the outermost rook on each wanted side, or 0 where
+// one is missing (then the field is not outermost_rights').
+bitboard rights_of_set(unsigned set, const position& pos) noexcept {
+  // The commonest case by far: each wanted right's rook in its corner, where it is the
+  // outermost one whatever the king's file, with a lone king of each colour concerned on its
+  // back rank.
+  const bitboard named_corners = corner_rooks[set];
+  const bitboard rooks = pos.pieces(piece_type::rook);
+  const bitboard kings = pos.pieces(piece_type::king);
+  const bitboard own_corner_rooks = (pos.pieces(color::white) & rooks & corner_rooks[3]) |
+                                    (pos.pieces(color::black) & rooks & corner_rooks[12]);
+  const bool white_king_alone = popcount(pos.pieces(color::white) & kings & rank_bb(0)) == 1;
+  const bool black_king_alone = popcount(pos.pieces(color::black) & kings & rank_bb(7)) == 1;
+  if ((own_corner_rooks & named_corners) == named_corners &&
+      ((named_corners & rank_bb(0)) == 0 || white_king_alone) &&
+      ((named_corners & rank_bb(7)) == 0 || black_king_alone)) {
+    return named_corners;
   }
-  return out;
+  // Each wanted side gives at most one rook, each on its own square: all are there when the
+  // rooks found are as many as the rights.
+  const castling_board board = castling_board_of(pos);
+  const bitboard rights =
+      (board.h_rooks & wanted_sides[set][0]) | (board.a_rooks & wanted_sides[set][1]);
+  return popcount(rights) == std::popcount(set) ? rights : 0;
 }
 
 // outermost_rights letter by letter, where the line is too short to read the field as a word.
 bitboard outermost_rights_loop(const char* p, const char* field_end, const position& pos) noexcept {
-  static constexpr std::string_view order = "KQkq";  // white h-side, a-side; black the same
-  const auto [kings, rooks] = castling_pieces(pos);
-  bitboard rights = 0;
+  static constexpr std::string_view order = "KQkq";  // bit 0 K, 1 Q, 2 k, 3 q
+  unsigned set = 0;
   std::size_t next = 0;
   for (; p != field_end; ++p, ++next) {
     while (next != order.size() && order[next] != *p) ++next;
     if (next == order.size()) return 0;
-    const bitboard king = kings[next / 2];
-    const bitboard own_rooks = rooks[next / 2];
-    const bool a_side = (next & 1) != 0;
-    const bitboard beyond = a_side ? own_rooks & (king - 1) : own_rooks & ~(king | (king - 1));
-    if (king == 0 || beyond == 0) return 0;
-    rights |= square_bb(a_side ? lsb(beyond) : msb(beyond));
+    set |= 1U << next;
   }
-  return rights;
+  return rights_of_set(set, pos);
 }
 
 }  // namespace
@@ -104,91 +203,57 @@ bitboard outermost_rights(const char* p, const char* field_end, const char* line
   };
   std::uint32_t word = byte(0) | byte(1) << 8 | byte(2) << 16 | byte(3) << 24;
   word &= static_cast<std::uint32_t>((std::uint64_t{1} << (8 * length)) - 1);
-  const unsigned set = right_bits[word & 0xFF] | right_bits[word >> 8 & 0xFF] |
-                       right_bits[word >> 16 & 0xFF] | right_bits[word >> 24];
-  // (The length check: a NUL inside the field would otherwise pass as the padding.)
-  if (set >= 16 || word != canonical_rights[set] ||
-      static_cast<std::size_t>(std::popcount(set)) != length) {
-    return 0;
+  unsigned set = 15;  // the commonest field by far, "KQkq", needs no look-ups
+  if (word != canonical_rights[set]) {
+    set = right_bits[word & 0xFF] | right_bits[word >> 8 & 0xFF] | right_bits[word >> 16 & 0xFF] |
+          right_bits[word >> 24];
+    // (The length check: a NUL inside the field would otherwise pass as the padding.)
+    if (set >= 16 || word != canonical_rights[set] ||
+        static_cast<std::size_t>(std::popcount(set)) != length) {
+      return 0;
+    }
   }
-
-  // The commonest case by far: each wanted right's rook in its corner, where it is the
-  // outermost one whatever the king's file, and one king of each colour concerned on its back
-  // rank. Equal to the general answer below, without its per-colour bit scans.
-  const bitboard corners_named = corner_rooks[set];
-  const bitboard rooks_in_corners = (pos.pieces(color::white, piece_type::rook) & corner_rooks[3]) |
-                                    (pos.pieces(color::black, piece_type::rook) & corner_rooks[12]);
-  if ((rooks_in_corners & corners_named) == corners_named) {
-    const bitboard white_kings = pos.pieces(color::white, piece_type::king) & rank_bb(0);
-    const bitboard black_kings = pos.pieces(color::black, piece_type::king) & rank_bb(7);
-    const bool white_ok =
-        (corners_named & rank_bb(0)) == 0 || (white_kings != 0 && !more_than_one(white_kings));
-    const bool black_ok =
-        (corners_named & rank_bb(7)) == 0 || (black_kings != 0 && !more_than_one(black_kings));
-    if (white_ok && black_ok) return corners_named;
-  }
-
-  // Per colour: the king (if it is alone on its back rank) and the outermost rook beyond it on
-  // each side; a wanted right without its rook fails the whole field.
-  const auto [kings, rooks_of] = castling_pieces(pos);
-  bitboard rights = 0;
-  bool missing = false;
-  for (const color side : {color::white, color::black}) {
-    const bitboard king = kings[static_cast<std::size_t>(side)];
-    const bitboard rooks = rooks_of[static_cast<std::size_t>(side)];
-    const bitboard h_side = rooks & ~(king | (king - 1));  // none without a king
-    const bitboard a_side = king != 0 ? rooks & (king - 1) : 0;
-    const bitboard h_rook = h_side != 0 ? square_bb(msb(h_side)) : 0;
-    const bitboard a_rook = a_side & (0 - a_side);  // the lowest
-    const unsigned wanted = set >> (2 * to_index(side)) & 3U;
-    missing |= ((wanted & 1U) != 0 && h_rook == 0) | ((wanted & 2U) != 0 && a_rook == 0);
-    rights |= ((wanted & 1U) != 0 ? h_rook : 0) | ((wanted & 2U) != 0 ? a_rook : 0);
-  }
-  return missing ? 0 : rights;
+  return rights_of_set(set, pos);
 }
 
 // Any letters (K/Q/k/q and file letters) one by one; nullptr where the precise parser must
 // decide.
 const char* castling_letters(const char* p, const char* field_end, position& pos) noexcept {
-  if (field_end - p > 4) return nullptr;
-  const auto [kings, rooks] = castling_pieces(pos);
-  int last_key = -1;                     // strictly increasing in canonical order
-  std::array<unsigned, 2> sides_used{};  // bit 0: a-side right, bit 1: h-side right
+  const auto count = static_cast<int>(field_end - p);
+  if (count > 4) return nullptr;
+  // File letters resolve by their square; K and Q by the outermost rooks, found only when one
+  // comes (Shredder letters name files only).
+  castling_board board = castling_homes(pos);
+  unsigned last_key = 0;  // strictly increasing in canonical order
   bitboard rights = 0;
+  bitboard h_sides = 0;  // the back ranks of the K letters
+  bitboard a_sides = 0;  // and of the Q letters
   for (; p != field_end; ++p) {
-    const char lower = static_cast<char>(*p | 0x20);
-    int order = 0;  // Q = 0, files a..h = 1..8, K = 9
-    if (lower == 'k') {
-      order = 9;
-    } else if (lower >= 'a' && lower <= 'h') {
-      order = lower - 'a' + 1;
-    } else if (lower != 'q') {
-      return nullptr;
-    }
-    const color side = *p >= 'a' ? color::black : color::white;
-    const int key = 16 * to_index(side) + 9 - order;
-    if (key <= last_key) return nullptr;
+    const auto byte = static_cast<unsigned char>(*p);
+    const unsigned key = letter_keys[byte];
+    if (key <= last_key) return nullptr;  // (0: not a castling letter)
     last_key = key;
-    const bitboard king = kings[static_cast<std::size_t>(side)];
-    const bitboard own_rooks = rooks[static_cast<std::size_t>(side)];
-    if (king == 0) return nullptr;
-    bitboard rook = 0;
-    if (order == 9) {
-      const bitboard beyond = own_rooks & ~(king | (king - 1));
-      if (beyond != 0) rook = square_bb(msb(beyond));
-    } else if (order == 0) {
-      const bitboard below = own_rooks & (king - 1);
-      if (below != 0) rook = square_bb(lsb(below));
-    } else {
-      rook = own_rooks & square_bb(make_square(order - 1, back_rank(side)));
-    }
-    if (rook == 0) return nullptr;
-    const unsigned which = rook > king ? 2 : 1;
-    unsigned& used = sides_used[static_cast<std::size_t>(side)];
-    if ((used & which) != 0) return nullptr;
-    used |= which;
-    rights |= rook;
+    const letter_target& target = letter_targets[byte];  // (an ASCII letter: key is not 0)
+    rights |= target.file_square & board.rooks;
+    h_sides |= target.h_side;
+    a_sides |= target.a_side;
   }
+  if ((h_sides | a_sides) != 0) {
+    add_outermost_rooks(board);
+    rights |= (board.h_rooks & h_sides) | (board.a_rooks & a_sides);
+  }
+  // Each letter gave at most one rook: one missing, or two letters naming one rook, leaves
+  // fewer. Then at most one right on each side of each king.
+  if (popcount(rights) != count) return nullptr;
+  const auto second = [](bitboard b) { return b & (b - 1); };
+  bitboard seconds = 0;
+  for (const int rank : {0, 7}) {
+    const bitboard own = rights & rank_bb(rank);
+    const bitboard king = board.kings & rank_bb(rank);  // (not 0 where there are rights)
+    const bitboard up_to_king = (king << 1) - 1;
+    seconds |= second(own & up_to_king) | second(own & ~up_to_king);
+  }
+  if (seconds != 0) return nullptr;
   pos.castling_rooks = rights;
   return field_end;
 }
