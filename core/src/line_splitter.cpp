@@ -2,10 +2,6 @@
 
 #include <cstring>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 namespace fenbatch::core {
 
 std::uint64_t line_splitter::lf_mask(std::size_t block) const noexcept {
@@ -19,22 +15,7 @@ std::uint64_t line_splitter::lf_mask(std::size_t block) const noexcept {
     std::memset(padded + available, 0, block_size - available);
     p = padded;
   }
-#if defined(__SSE2__)
-  const __m128i lf = _mm_set1_epi8('\n');
-  std::uint64_t mask = 0;
-  for (std::size_t i = 0; i < block_size; i += 16) {
-    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-    const auto bits = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, lf)));
-    mask |= std::uint64_t{bits} << i;
-  }
-  return mask;
-#else
-  std::uint64_t mask = 0;
-  for (std::size_t i = 0; i < block_size; ++i) {
-    mask |= std::uint64_t{p[i] == '\n'} << i;
-  }
-  return mask;
-#endif
+  return lf_mask_of_block(p);
 }
 
 bool line_splitter::next_in_later_block(line_span& line) noexcept {

@@ -47,14 +47,10 @@ bool line_is_canonical(const record& rec, const write_options& options) noexcept
           options.format == output_format::keep);
 }
 
-}  // namespace
-
-std::size_t write_record(const record& rec, std::string_view line, const write_options& options,
-                         char* out) noexcept {
-  if (line_is_canonical(rec, options)) {
-    std::memcpy(out, line.data(), line.size());
-    return line.size();
-  }
+// The record written field by field (its placement still copied where it can be): whatever
+// line_is_canonical declines. Out of line, so that the copy needs no registers saved.
+[[gnu::noinline]] std::size_t write_fields(const record& rec, std::string_view line,
+                                           const write_options& options, char* out) noexcept {
   const position& pos = rec.pos;
   char* o = out;
   if (rec.placement_length != 0 && !rec.repaired(repair_kind::digit_run)) {
@@ -65,6 +61,17 @@ std::size_t write_record(const record& rec, std::string_view line, const write_o
   }
   o = detail::write_record_tail<eight_by_eight>(rec, line, options, o);
   return static_cast<std::size_t>(o - out);
+}
+
+}  // namespace
+
+std::size_t write_record(const record& rec, std::string_view line, const write_options& options,
+                         char* out) noexcept {
+  if (line_is_canonical(rec, options)) {
+    std::memcpy(out, line.data(), line.size());
+    return line.size();
+  }
+  return write_fields(rec, line, options, out);
 }
 
 std::string to_canonical(const record& rec, std::string_view line, const write_options& options) {

@@ -17,33 +17,79 @@
 
 namespace fenbatch::core::detail {
 
-// python-chess castling_xfen(), on any width: white then black, rook files from the last file
-// down to a; K/Q when no other own rook stands further out on that side of the king on the
-// back rank, else the file letter. Shredder notation: the file letter for every right.
+// One colour's rights as python-chess castling_xfen() writes them, on any width: rook files
+// from the last file down to a; K/Q when no other own rook stands further out on that side of
+// the king on the back rank, else the file letter. Shredder notation: the file letter for
+// every right. `rights` (not empty) are the colour's.
+template <class Board>
+inline char* write_castling_letters(const typename Board::position& pos, color c,
+                                    typename Board::bitboard rights, castling_notation notation,
+                                    char* o) noexcept {
+  using bitboard = typename Board::bitboard;
+  using square = typename Board::square;
+  const bitboard back = Board::rank_bb(back_rank(c));
+  const bitboard rooks = pos.pieces(c, Board::piece_type::rook) & back;
+  const int king_file = file_of(pos.king_square(c));
+  const char case_bit = c == color::white ? 0 : 0x20;
+  while (rights != 0) {
+    const square rook = Board::msb(rights);
+    rights ^= square_bb(rook);
+    const int file = file_of(rook);
+    const bool a_side = file < king_file;
+    const bitboard below = square_bb(rook) - 1;
+    const bitboard further_out = rooks & (a_side ? below : ~(below | square_bb(rook)));
+    char ch = static_cast<char>('A' + file);
+    if (notation == castling_notation::xfen && further_out == 0) ch = a_side ? 'Q' : 'K';
+    *o++ = static_cast<char>(ch | case_bit);
+  }
+  return o;
+}
+
+// What write_castling_letters writes in X-FEN where it is only K and Q: the rights are the
+// outermost rooks of their sides (the highest one, not left of the king: K; the lowest one,
+// left of it: Q; both, distinct: KQ). Else nullptr, having written nothing.
+template <class Board>
+inline char* write_outermost_letters(const typename Board::position& pos, color c,
+                                     typename Board::bitboard rights, char* o) noexcept {
+  using bitboard = typename Board::bitboard;
+  const bitboard rooks = pos.pieces(c, Board::piece_type::rook) & Board::rank_bb(back_rank(c));
+  if (rooks == 0) return nullptr;
+  const int king_file = file_of(pos.king_square(c));
+  const bitboard highest = square_bb(Board::msb(rooks));
+  const bitboard lowest = square_bb(Board::lsb(rooks));
+  const bool k_side = file_of(Board::msb(rooks)) >= king_file;
+  const bool q_side = file_of(Board::lsb(rooks)) < king_file;
+  const char case_bit = c == color::white ? 0 : 0x20;
+  if (rights == (highest | lowest) && highest != lowest && k_side && q_side) {
+    *o++ = static_cast<char>('K' | case_bit);
+    *o++ = static_cast<char>('Q' | case_bit);
+  } else if (rights == highest && k_side) {
+    *o++ = static_cast<char>('K' | case_bit);
+  } else if (rights == lowest && q_side) {
+    *o++ = static_cast<char>('Q' | case_bit);
+  } else {
+    return nullptr;
+  }
+  return o;
+}
+
+// The castling field: white then black (write_castling_letters), "-" without rights. X-FEN's
+// commonest case, K and Q alone, by write_outermost_letters.
 template <class Board>
 inline char* write_castling(const typename Board::position& pos, castling_notation notation,
                             char* o) noexcept {
   using bitboard = typename Board::bitboard;
-  using square = typename Board::square;
   char* const start = o;
   for (const color c : {color::white, color::black}) {
-    bitboard rights = pos.castling_rooks_of(c);
+    const bitboard rights = pos.castling_rooks_of(c);
     if (rights == 0) continue;
-    const bitboard back = Board::rank_bb(back_rank(c));
-    const bitboard rooks = pos.pieces(c, Board::piece_type::rook) & back;
-    const int king_file = file_of(pos.king_square(c));
-    const char case_bit = c == color::white ? 0 : 0x20;
-    while (rights != 0) {
-      const square rook = Board::msb(rights);
-      rights ^= square_bb(rook);
-      const int file = file_of(rook);
-      const bool a_side = file < king_file;
-      const bitboard below = square_bb(rook) - 1;
-      const bitboard further_out = rooks & (a_side ? below : ~(below | square_bb(rook)));
-      char ch = static_cast<char>('A' + file);
-      if (notation == castling_notation::xfen && further_out == 0) ch = a_side ? 'Q' : 'K';
-      *o++ = static_cast<char>(ch | case_bit);
+    if (notation == castling_notation::xfen) {
+      if (char* const after = write_outermost_letters<Board>(pos, c, rights, o); after != nullptr) {
+        o = after;
+        continue;
+      }
     }
+    o = write_castling_letters<Board>(pos, c, rights, notation, o);
   }
   if (o == start) *o++ = '-';
   return o;

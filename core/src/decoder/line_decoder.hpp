@@ -18,10 +18,13 @@ class line_decoder : public record_fields<record, 8, line_decoder> {
                placement_kernel kernel, bool fast_paths) noexcept
       : record_fields(line, options, out), kernel_(kernel), fast_paths_(fast_paths) {}
 
-  // Inline into decode_with, its one caller (line_decoder.cpp): with the class no longer in an
+  // Inline into its one caller (line_decoder.cpp): with the class no longer in an
   // anonymous namespace GCC kept the call, and the decoder's state then lived in memory:
   // 4-6% of a -j1 run with the AVX-512 kernel (which callgrind, without AVX-512, cannot show).
   [[gnu::always_inline]] inline fen_status run() noexcept;
+  // The fields after a placement the kernel read, up to field_end (the line needs no framing:
+  // no blank at either end, no comment).
+  fen_status after_placement(const char* field_end) noexcept;
 
  private:
   friend record_fields;
@@ -30,8 +33,8 @@ class line_decoder : public record_fields<record, 8, line_decoder> {
   fen_status placement() noexcept;
   castling_problem resolve_letters(const char* field_end) noexcept;
 
-  placement_kernel kernel_;
-  bool fast_paths_;  // off: the precise parser alone, the reference for differential tests
+  placement_kernel kernel_;  // null: the precise placement (the kernel declined, or none)
+  bool fast_paths_;          // off: the precise parser alone, the reference for differential tests
 };
 
 // The shared steps are compiled once, in precise_fields.cpp: calls from run, never inlined.

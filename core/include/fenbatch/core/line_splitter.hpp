@@ -8,6 +8,10 @@
 #include <cstdint>
 #include <string_view>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace fenbatch::core {
 
 inline constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
@@ -30,9 +34,15 @@ class line_splitter {
   explicit line_splitter(std::string_view buffer) noexcept
       : data_(buffer.data()), size_(buffer.size()), lfs_(lf_mask(0)) {}
 
-  // The next line, or false at the end of the buffer.
+  // The next line, or false at the end of the buffer. A block that lies wholly inside the
+  // buffer is scanned here, inline (a call per block cost about 30 instructions a line of the
+  // usual 40 to 90 bytes); the last, partial one and the end are next_in_later_block's.
   bool next(line_span& line) noexcept {
-    if (lfs_ == 0) return next_in_later_block(line);
+    while (lfs_ == 0) {
+      if (size_ - block_ < 2 * block_size) return next_in_later_block(line);
+      block_ += block_size;
+      lfs_ = lf_mask_of_block(data_ + block_);
+    }
     const std::size_t end = block_ + static_cast<std::size_t>(std::countr_zero(lfs_));
     lfs_ &= lfs_ - 1;
     emit(end, end + 1, line);
@@ -49,6 +59,23 @@ class line_splitter {
 
   // Bit i set: an LF at data_[block + i] (only bytes inside the buffer count).
   [[nodiscard]] std::uint64_t lf_mask(std::size_t block) const noexcept;
+  // The same for the block_size bytes at p, all inside the buffer.
+  [[nodiscard]] static std::uint64_t lf_mask_of_block(const char* p) noexcept {
+#if defined(__SSE2__)
+    const __m128i lf = _mm_set1_epi8('\n');
+    std::uint64_t mask = 0;
+    for (std::size_t i = 0; i < block_size; i += 16) {
+      const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+      const auto bits = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, lf)));
+      mask |= std::uint64_t{bits} << i;
+    }
+    return mask;
+#else
+    std::uint64_t mask = 0;
+    for (std::size_t i = 0; i < block_size; ++i) mask |= std::uint64_t{p[i] == '\n'} << i;
+    return mask;
+#endif
+  }
   bool next_in_later_block(line_span& line) noexcept;
   // The line from position_ to `end` (an LF, or the end of the buffer); the next starts at `after`.
   void emit(std::size_t end, std::size_t after, line_span& line) noexcept {
