@@ -7,10 +7,12 @@
 //   2. Prefix sums of the squares each byte covers give the square it starts on (reading
 //      order, slashes not counted); the slashes' starts, compressed, must be 10, 20, ... 70,
 //      and the total 80.
-//   3. Each board square finds the last byte starting at or before it by a binary search over
-//      the 128 starts (seven two-table permutes); that byte's code (0 unless a piece, which
-//      covers one square) is the square's mailbox byte. One compare per piece type makes its
-//      bitboard.
+//   3. Each board square finds the last byte starting at or before it: from its rank's first
+//      byte (after the slash before the rank, compressed out of the slash mask) a binary search
+//      of four steps (a rank has at most ten bytes) over the starts (two-table permutes). That
+//      byte's code (0 unless a piece, which covers one square) is the square's mailbox byte.
+//      One compare per piece type makes its bitboard. (A search over all 128 starts, seven
+//      steps, left the kernel at about half of the core path's time, latency bound.)
 
 #include <immintrin.h>
 
@@ -53,9 +55,34 @@ constexpr std::array<vector_table, 2> reading_square = [] {
   return t;
 }();
 
+// For each board square, the slash before its rank in reading order (0 for the first rank,
+// which none is before; below_first_rank marks the others).
+constexpr std::array<vector_table, 2> slash_before = [] {
+  std::array<vector_table, 2> t{};
+  for (int b = 0; b < square_count; ++b) {
+    const int k = rank_count - 1 - b / file_count;
+    t[static_cast<std::size_t>(b / 64)][static_cast<std::size_t>(b % 64)] =
+        static_cast<std::uint8_t>(k == 0 ? 0 : k - 1);
+  }
+  return t;
+}();
+constexpr std::array<std::uint64_t, 2> below_first_rank = [] {
+  std::array<std::uint64_t, 2> m{};
+  for (int b = 0; b < (rank_count - 1) * file_count; ++b) {
+    m[static_cast<std::size_t>(b / 64)] |= std::uint64_t{1} << (b % 64);
+  }
+  return m;
+}();
+
 constexpr vector_table iota = [] {
   vector_table t{};
   for (std::size_t i = 0; i < t.size(); ++i) t[i] = static_cast<std::uint8_t>(i);
+  return t;
+}();
+// Each byte's index plus one, in the first and the second vector.
+constexpr std::array<vector_table, 2> next_index = [] {
+  std::array<vector_table, 2> t{};
+  for (std::size_t i = 0; i < 128; ++i) t[i / 64][i % 64] = static_cast<std::uint8_t>(i + 1);
   return t;
 }();
 
@@ -177,17 +204,28 @@ loaded load_placement(const char* p, std::uint64_t n) noexcept {
   return l;
 }
 
-// The mailbox bytes of 64 board squares whose reading-order places are `squares`: the code of
-// the last byte whose start is at or before each (starts ascend; 0xFF past the field).
-__m512i mailbox(__m512i squares, __m512i starts_low, __m512i starts_high, __m512i codes_low,
-                __m512i codes_high) noexcept {
-  __m512i index = _mm512_setzero_si512();
-  for (int step = 64; step >= 1; step /= 2) {
-    const __m512i candidate = _mm512_or_si512(index, splat(step));
-    const __m512i start = permute_bytes(starts_low, candidate, starts_high);
+// The bytes of two vectors at the slashes, in order (`slashes_low` of them in the first).
+__m512i at_slashes(const classes (&c)[2], unsigned slashes_low, __m512i low,
+                   __m512i high) noexcept {
+  return _mm512_or_si512(_mm512_maskz_compress_epi8(c[0].slash, low),
+                         _mm512_maskz_expand_epi8(~std::uint64_t{0} << slashes_low,
+                                                  _mm512_maskz_compress_epi8(c[1].slash, high)));
+}
+
+// The mailbox bytes of 64 board squares (half `h` of the board) whose reading-order places
+// are `squares`: the code of the last byte whose start is at or before each, searched from the
+// first byte of its rank (`rank_firsts`: the byte after each slash).
+__m512i mailbox(std::size_t h, __m512i rank_firsts, const __m512i (&starts)[2],
+                const __m512i (&codes)[2]) noexcept {
+  const __m512i squares = load(reading_square[h]);
+  __m512i index =
+      _mm512_maskz_permutexvar_epi8(below_first_rank[h], load(slash_before[h]), rank_firsts);
+  for (int step = 8; step >= 1; step /= 2) {
+    const __m512i candidate = _mm512_add_epi8(index, splat(step));
+    const __m512i start = permute_bytes(starts[0], candidate, starts[1]);
     index = _mm512_mask_mov_epi8(index, _mm512_cmple_epu8_mask(start, squares), candidate);
   }
-  return permute_bytes(codes_low, index, codes_high);
+  return permute_bytes(codes[0], index, codes[1]);
 }
 
 }  // namespace
@@ -216,18 +254,16 @@ const char* avx512_placement(const char* p, const char* end, position& pos) noex
   if (slashes_low + static_cast<unsigned>(__builtin_popcountll(c[1].slash)) != rank_count - 1) {
     return nullptr;
   }
-  const __m512i slash_starts =
-      _mm512_or_si512(_mm512_maskz_compress_epi8(c[0].slash, start_low),
-                      _mm512_maskz_expand_epi8(~std::uint64_t{0} << slashes_low,
-                                               _mm512_maskz_compress_epi8(c[1].slash, start_high)));
+  const __m512i slash_starts = at_slashes(c, slashes_low, start_low, start_high);
   if ((_mm512_cmpeq_epi8_mask(slash_starts, load(rank_starts)) & 0x7F) != 0x7F) return nullptr;
 
+  const __m512i rank_firsts = at_slashes(c, slashes_low, load(next_index[0]), load(next_index[1]));
   const __m512i none = splat(0xFF);
-  const __m512i starts_low = _mm512_mask_mov_epi8(none, field[0], start_low);
-  const __m512i starts_high = _mm512_mask_mov_epi8(none, field[1], start_high);
-  const __m512i board[2] = {
-      mailbox(load(reading_square[0]), starts_low, starts_high, c[0].code, c[1].code),
-      mailbox(load(reading_square[1]), starts_low, starts_high, c[0].code, c[1].code)};
+  const __m512i starts[2] = {_mm512_mask_mov_epi8(none, field[0], start_low),
+                             _mm512_mask_mov_epi8(none, field[1], start_high)};
+  const __m512i codes[2] = {c[0].code, c[1].code};
+  const __m512i board[2] = {mailbox(0, rank_firsts, starts, codes),
+                            mailbox(1, rank_firsts, starts, codes)};
   constexpr __mmask64 on_board[2] = {~std::uint64_t{0}, (std::uint64_t{1} << 16) - 1};
   const auto planes = [&board, &on_board](auto&& mask_of) {
     return bitboard{mask_of(board[1]) & on_board[1]} << 64 | mask_of(board[0]);
