@@ -238,14 +238,17 @@ const char* avx512_placement(const char* p, const char* end, position& pos) noex
   const __mmask64 field[2] = {
       _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(l.length)),
       l.length > 64 ? _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(l.length - 64)) : 0};
-  const classes c[2] = {classify(l.text[0], field[0]), classify(l.text[1], field[1])};
+  // (Most placements end within the first vector: the second is then empty, and not read.)
+  const classes c[2] = {classify(l.text[0], field[0]),
+                        field[1] != 0 ? classify(l.text[1], field[1]) : classes{}};
   if (!bytes_well_formed(c, join(field[0], field[1]))) return nullptr;
 
   // A total of 80 (summed exactly) means no prefix sum wrapped.
   if (sum_of_bytes(c[0].width, c[1].width) != square_count) return nullptr;
   const __m512i covered_low = prefix_sum(c[0].width);  // through each byte
   const __m512i carry = permute_bytes(splat(63), covered_low);
-  const __m512i covered_high = _mm512_add_epi8(prefix_sum(c[1].width), carry);
+  const __m512i covered_high =
+      field[1] != 0 ? _mm512_add_epi8(prefix_sum(c[1].width), carry) : carry;
   const __m512i start_low = _mm512_sub_epi8(covered_low, c[0].width);
   const __m512i start_high = _mm512_sub_epi8(covered_high, c[1].width);
 
