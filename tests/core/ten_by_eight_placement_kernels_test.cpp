@@ -16,6 +16,7 @@
 #include "fenbatch/core/ten_by_eight/record.hpp"
 #include "ten_by_eight/line_reader.hpp"
 #include "ten_by_eight/placement_kernels.hpp"
+#include "ten_by_eight_random_placement.hpp"
 
 namespace fenbatch::core::ten_by_eight {
 namespace {
@@ -59,44 +60,10 @@ const std::vector<std::string> hand_written = {
     "k9/10/10/10/10/10/10/9K9",
 };
 
-// Random placements: pieces, counts, "10", now and then another byte, ranks near ten squares
-// and near eight ranks, so that most are well formed and the rest fail every way a kernel
-// must decline.
 std::vector<std::string> generated_placements(std::size_t count) {
-  static constexpr std::string_view pieces = "PNBRQKACpnbrqkac";
-  static constexpr std::string_view others = "0xX@[`{~.-+/\x80\xff\x50\x70";
   std::mt19937_64 rng(80);
-  const auto pick = [&rng](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
-  const auto near = [&pick](int usual) {
-    return pick(16) != 0 ? usual : usual - 1 + 2 * static_cast<int>(pick(2));
-  };
   std::vector<std::string> out;
-  for (std::size_t n = 0; n < count; ++n) {
-    std::string placement;
-    const int ranks = near(8);
-    for (int rank = 0; rank < ranks; ++rank) {
-      if (rank != 0) placement += '/';
-      const int width = near(10);
-      bool after_count = false;
-      for (int file = 0; file < width;) {
-        const std::size_t kind = pick(1000);
-        if (kind < 3) {
-          placement += others[pick(others.size())];
-          ++file;
-        } else if (kind < 650 || (after_count && kind < 995)) {
-          placement += pieces[pick(pieces.size())];
-          ++file;
-          after_count = false;
-        } else {
-          const int run = 1 + static_cast<int>(pick(static_cast<std::size_t>(width - file)));
-          placement += std::to_string(run);
-          file += run;
-          after_count = true;
-        }
-      }
-    }
-    out.push_back(std::move(placement));
-  }
+  for (std::size_t n = 0; n < count; ++n) out.push_back(test::random_ten_by_eight_placement(rng));
   return out;
 }
 
