@@ -16,6 +16,7 @@
 #include "same_decoding.hpp"
 #include "shared_data.hpp"
 #include "ten_by_eight/line_reader.hpp"
+#include "ten_by_eight_random_placement.hpp"
 
 namespace fenbatch::core::ten_by_eight {
 namespace {
@@ -66,45 +67,15 @@ const std::vector<std::string> hand_written = {
     " 5k4/10/10/3pP5/10/10/10/4K5 w - d6 0 1",
 };
 
-// Placements of random tokens (pieces, counts, "10", '0', slashes, now and then a byte of
-// another kind), each rank near ten squares wide, so that most are well formed and the rest
-// fail in every way the fast path must decline; the fields after it vary too.
+// Random placements (ten_by_eight_random_placement.hpp) with varied fields after them.
 std::vector<std::string> generated_lines(std::size_t count) {
-  static constexpr std::string_view pieces = "PNBRQKACpnbrqkac";
-  static constexpr std::string_view others = "0xX@[`{~.-+\x80\xff";
   static constexpr std::array<std::string_view, 5> tails = {" w KQkq - 0 1", " b - - 3 40",
                                                             "\tw - -", "", " w - e3 0 1"};
   std::mt19937_64 rng(31);
-  const auto pick = [&rng](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
   std::vector<std::string> lines;
-  const auto near = [&pick](int usual) {  // one time in twenty, one less or one more
-    return pick(20) != 0 ? usual : usual - 1 + 2 * static_cast<int>(pick(2));
-  };
   for (std::size_t n = 0; n < count; ++n) {
-    std::string line;
-    const int ranks = near(8);
-    for (int rank = 0; rank < ranks; ++rank) {
-      if (rank != 0) line += '/';
-      const int width = near(10);
-      bool after_count = false;
-      for (int file = 0; file < width;) {
-        const std::size_t kind = pick(1000);
-        if (kind < 4) {
-          line += others[pick(others.size())];
-          ++file;
-        } else if (kind < 600 || (after_count && kind < 995)) {
-          line += pieces[pick(pieces.size())];
-          ++file;
-          after_count = false;
-        } else {
-          const int run = 1 + static_cast<int>(pick(static_cast<std::size_t>(width - file)));
-          line += std::to_string(run);
-          file += run;
-          after_count = true;
-        }
-      }
-    }
-    line += tails[pick(tails.size())];
+    std::string line = test::random_ten_by_eight_placement(rng);
+    line += tails[test::pick_below(rng, tails.size())];
     lines.push_back(std::move(line));
   }
   return lines;

@@ -10,7 +10,8 @@
 // one store per byte into a mailbox. The byte-at-a-time table walk (table_walk, as the 8x8
 // scalar kernel ../simd/scalar.cpp does on eight files) is the fallback elsewhere; it cost 27
 // instructions a byte, about 2,000 a line (callgrind, fenbatch_core_bench), 36% of the 10x8
-// core path's time.
+// core path's time. Where the process decodes with the AVX-512 decoder, fast_placement calls
+// the AVX-512 kernel instead (fast_placement_avx512.cpp; placement_kernels.hpp).
 
 #include <algorithm>
 #include <array>
@@ -26,7 +27,10 @@
 #include <emmintrin.h>
 #endif
 
+#include "fenbatch/core/cpu_features.hpp"
+#include "fenbatch/core/decoder_registry.hpp"
 #include "line_reader.hpp"
+#include "placement_kernels.hpp"
 
 namespace fenbatch::core::ten_by_eight::detail {
 namespace {
@@ -341,7 +345,7 @@ const char* walk(const char* p, const char* end, std::uint8_t* mailbox) noexcept
 
 }  // namespace
 
-const char* fast_placement(const char* p, const char* end, position& pos) noexcept {
+const char* portable_placement(const char* p, const char* end, position& pos) noexcept {
   // Only squares 0..79 are read, and only once the placement is known well formed; walk
   // clears them.
   alignas(16) std::array<std::uint8_t, 256> mailbox;
@@ -352,6 +356,26 @@ const char* fast_placement(const char* p, const char* end, position& pos) noexce
   pos.by_color[1] |= b.black;
   for (std::size_t t = 0; t < piece_type_count; ++t) pos.by_type[t] |= b.by_type[t];
   return p;
+}
+
+bool avx512_placement_runs_here() noexcept {
+#if defined(FENBATCH_HAVE_AVX512)
+  constexpr cpu_features needs =
+      feature_bit(cpu_feature::avx512f) | feature_bit(cpu_feature::avx512bw) |
+      feature_bit(cpu_feature::avx512_vbmi) | feature_bit(cpu_feature::avx512_vbmi2) |
+      feature_bit(cpu_feature::bmi2);
+  return (cpu_features_here() & needs) == needs;
+#else
+  return false;
+#endif
+}
+
+// The kernel follows the decoder in use, so that FENBATCH_FORCE_IMPL reaches each one.
+const char* fast_placement(const char* p, const char* end, position& pos) noexcept {
+  static const placement_kernel kernel = decoder_name() == "avx512" && avx512_placement_runs_here()
+                                             ? &avx512_placement
+                                             : &portable_placement;
+  return kernel(p, end, pos);
 }
 
 }  // namespace fenbatch::core::ten_by_eight::detail
