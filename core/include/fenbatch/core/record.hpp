@@ -27,7 +27,12 @@ struct decode_options {
 
 // A decoded line (basic_record.hpp). Valid after parse_record (or decode + validate) returned
 // ok.
-struct record : basic_record<position> {};
+struct record : basic_record<position> {
+  // A hint from validate(), not part of the decoded record: the position's material_signature
+  // (material.hpp) where validate() accepted it on its plain path, else 0 (then compute it).
+  // Whoever changes `pos` after validate() must set this to 0.
+  std::uint64_t material_hint = 0;
+};
 
 // Syntax only: framing, fields, placement, castling letters resolved to rooks, counters and
 // EPD operations. `line` excludes the line terminator (LF and one CR before it). Uses the
