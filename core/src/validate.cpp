@@ -176,10 +176,11 @@ bitboard unblocked(square king, bitboard candidates, bitboard occupied) noexcept
 // then sets what validate_precise() would (in_check, the notes) and the material hint. False
 // (changing nothing) where one of the combined tests says a check may fail or a repair may be
 // due.
-[[gnu::always_inline]] inline bool plainly_valid(record& rec) noexcept {
+[[gnu::always_inline]] inline bool plainly_valid(record& rec, bool castling_clean) noexcept {
   const position& pos = rec.pos;
   const std::uint64_t signature = board_plainly_legal(pos);
-  if (signature == 0 || rec.stale_castling_column != 0 || !castling_plainly_clean(pos) ||
+  if (signature == 0 || rec.stale_castling_column != 0 ||
+      (!castling_clean && !castling_plainly_clean(pos)) ||
       (pos.ep_square != no_square && !ep_square_valid(pos))) {
     return false;
   }
@@ -217,7 +218,10 @@ fen_status validate_precise(record& rec, const decode_options& options) noexcept
 
 // The combined tests first; the precise checks, in their order, decide the rest.
 fen_status validate(record& rec, const decode_options& options) noexcept {
-  if (plainly_valid(rec)) return {};
+  // The decoder's word that the rights are clean holds for the position it decoded only.
+  const bool castling_clean = rec.castling_clean;
+  rec.castling_clean = false;
+  if (plainly_valid(rec, castling_clean)) return {};
   rec.material_hint = 0;  // (the precise checks may repair the position)
   return detail::validate_precise(rec, options);
 }

@@ -56,6 +56,7 @@ fen_status decode_with(std::string_view line, const decode_options& options, rec
   static constexpr basic_record<position> fresh{};
   static_cast<basic_record<position>&>(out) = fresh;
   out.material_hint = 0;
+  out.castling_clean = false;
   // The fast line: no blank at either end and no comment (so no framing to do: the placement
   // starts the line, which ends at the tail's end), the kernel's placement, the fast tail.
   // Whatever it declines, the driver (run) reads, from the placement on where the kernel took it
