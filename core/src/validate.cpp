@@ -6,6 +6,7 @@
 // precise checks decide the others (the reason and column of the first fault, the repairs).
 
 #include "attack_tables.hpp"
+#include "fenbatch/core/material.hpp"
 #include "fenbatch/core/record.hpp"
 #include "validate_precise.hpp"
 #include "validate_steps.hpp"
@@ -76,7 +77,9 @@ constexpr bitboard more_than_one_mask(bitboard b) noexcept {
 
 // Each colour has one king, no pawn stands on a back rank, and no side has more pieces,
 // pawns or pieces of a kind than it starts with (then no material is too much, with any pawns).
-bool board_plainly_legal(const position& pos) noexcept {
+// Then the position's material_signature (material.hpp), which the statistics take from the
+// record; else 0.
+std::uint64_t board_plainly_legal(const position& pos) noexcept {
   const bitboard white = pos.pieces(color::white);
   const bitboard black = pos.pieces(color::black);
   const bitboard pawns = pos.pieces(piece_type::pawn);
@@ -86,18 +89,22 @@ bool board_plainly_legal(const position& pos) noexcept {
   const int over_limit = (popcount(white) + 15) | (popcount(black) + 15) |
                          (popcount(white & pawns) + 23) | (popcount(black & pawns) + 23) |
                          ((popcount(white & kings) ^ 1) | (popcount(black & kings) ^ 1)) << 5;
+  const std::uint64_t signature = material_signature(pos);
+  // Where over_limit holds, every count is at most 15, one hex digit of the signature: a queen
+  // count above 1, a rook, bishop or knight count above 2 carries its digit's low three bits
+  // (biased by 7 - limit) into bit 3, or has bit 3 set already. The pawn digits (at most 8,
+  // tested above) are left out.
+  constexpr std::uint64_t low_bits = 0x0777707777;
+  constexpr std::uint64_t bias = 0x0555605556;
+  constexpr std::uint64_t high_bits = 0x0888808888;
+  const std::uint64_t kind_over_start = (((signature & low_bits) + bias) | signature) & high_bits;
   const bitboard bishops = pos.pieces(piece_type::bishop);
-  const auto beyond_one = more_than_one_mask;
-  const auto beyond_two = [](bitboard b) { return more_than_one_mask(b & (b - 1)); };
   bitboard beyond_start = pawns & (rank_bb(0) | rank_bb(7));
   for (const bitboard own : {white, black}) {
-    beyond_start |= beyond_one(own & pos.pieces(piece_type::queen)) |
-                    beyond_two(own & pos.pieces(piece_type::rook)) |
-                    beyond_two(own & pos.pieces(piece_type::knight)) |
-                    beyond_one(own & bishops & light_squares) |
-                    beyond_one(own & bishops & dark_squares);
+    beyond_start |= more_than_one_mask(own & bishops & light_squares) |
+                    more_than_one_mask(own & bishops & dark_squares);
   }
-  return over_limit < 32 && beyond_start == 0;
+  return over_limit < 32 && (beyond_start | kind_over_start) == 0 ? signature : 0;
 }
 
 // The castling rights are those python-chess keeps (clean_castling_rights): each an own rook
@@ -166,11 +173,14 @@ bitboard unblocked(square king, bitboard candidates, bitboard occupied) noexcept
 }
 
 // validate_precise()'s verdict where it is plainly ok: no check fails and nothing is repaired;
-// then sets what validate_precise() would (in_check, the notes). False (changing nothing)
-// where one of the combined tests says a check may fail or a repair may be due.
-[[gnu::always_inline]] inline bool plainly_valid(record& rec) noexcept {
+// then sets what validate_precise() would (in_check, the notes) and the material hint. False
+// (changing nothing) where one of the combined tests says a check may fail or a repair may be
+// due.
+[[gnu::always_inline]] inline bool plainly_valid(record& rec, bool castling_clean) noexcept {
   const position& pos = rec.pos;
-  if (!board_plainly_legal(pos) || rec.stale_castling_column != 0 || !castling_plainly_clean(pos) ||
+  const std::uint64_t signature = board_plainly_legal(pos);
+  if (signature == 0 || rec.stale_castling_column != 0 ||
+      (!castling_clean && !castling_plainly_clean(pos)) ||
       (pos.ep_square != no_square && !ep_square_valid(pos))) {
     return false;
   }
@@ -180,6 +190,7 @@ bitboard unblocked(square king, bitboard candidates, bitboard occupied) noexcept
     return false;
   }
   rec.in_check = checkers != 0;
+  rec.material_hint = signature;
   if (pos.ep_square != no_square) {
     note_counters_and_ep_square(rec);
   } else {
@@ -207,7 +218,11 @@ fen_status validate_precise(record& rec, const decode_options& options) noexcept
 
 // The combined tests first; the precise checks, in their order, decide the rest.
 fen_status validate(record& rec, const decode_options& options) noexcept {
-  if (plainly_valid(rec)) return {};
+  // The decoder's word that the rights are clean holds for the position it decoded only.
+  const bool castling_clean = rec.castling_clean;
+  rec.castling_clean = false;
+  if (plainly_valid(rec, castling_clean)) return {};
+  rec.material_hint = 0;  // (the precise checks may repair the position)
   return detail::validate_precise(rec, options);
 }
 

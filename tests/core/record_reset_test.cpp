@@ -18,14 +18,16 @@ namespace {
 using namespace std::literals;
 
 // Every field of a record, by name. A structured binding must name them all: a field added to
-// basic_record does not compile here until it is compared too.
+// basic_record does not compile here until it is compared too (the 8x8 record's own field,
+// material_hint, is named after it).
 auto fields(const record& r) {
+  const basic_record<position>& base = r;
   const auto& [pos, legal_ep, pseudo_legal_ep, in_check, repairs, notes, operations_begin,
                operations_end, payload_begin, payload_end, placement_column, placement_length,
-               side_column, ep_column, stale_castling_column, plain_tail] = r;
+               side_column, ep_column, stale_castling_column, plain_tail] = base;
   return std::tuple(pos, legal_ep, pseudo_legal_ep, in_check, repairs, notes, operations_begin,
                     operations_end, payload_begin, payload_end, placement_column, placement_length,
-                    side_column, ep_column, stale_castling_column, plain_tail);
+                    side_column, ep_column, stale_castling_column, plain_tail, r.material_hint);
 }
 
 // Lines that set most fields: operations with the counters and an ep square, a payload,

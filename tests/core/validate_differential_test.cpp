@@ -1,7 +1,10 @@
 // validate() (combined tests first, validate.cpp) against validate_precise(), the checks one by
 // one in their order: the same status (reason and column) and the same record afterwards, in
 // strict and repair mode, on the shared vectors, a sample of the shared corpora, those records
-// mutated, and random boards built directly (records no decoder makes included).
+// mutated, and random boards built directly (records no decoder makes included). Where
+// validate() leaves a material hint (record.hpp), it is the position's signature, as counted
+// here square by square, and only on an accepted record. Decoded records carry the decoder's
+// castling_clean hint into validate(); mutated ones drop it, as record.hpp asks.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -10,9 +13,11 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "fenbatch/core/line_splitter.hpp"
+#include "fenbatch/core/material.hpp"
 #include "fenbatch/core/record.hpp"
 #include "shared_data.hpp"
 #include "validate_precise.hpp"
@@ -46,18 +51,50 @@ std::string describe(const validation_outcome& o) {
          " repairs=" + std::to_string(o.repairs) + " notes=" + std::to_string(o.notes);
 }
 
+// The material signature's text ("KQRRvKPP"), counted square by square (random boards may
+// stack pieces on a square: each colour and kind there counts).
+std::string counted_material(const position& pos) {
+  std::string text;
+  for (const color c : {color::white, color::black}) {
+    text += c == color::white ? "K" : "vK";
+    for (const auto& [type, letter] : {std::pair{piece_type::queen, 'Q'},
+                                       {piece_type::rook, 'R'},
+                                       {piece_type::bishop, 'B'},
+                                       {piece_type::knight, 'N'},
+                                       {piece_type::pawn, 'P'}}) {
+      for (int s = 0; s < 64; ++s) {
+        if ((pos.pieces(c, type) >> s & 1) != 0) text += letter;
+      }
+    }
+  }
+  return text;
+}
+
 // Counts the rejections seen, so that a test can say its inputs reached the precise checks.
 struct differential {
   int compared = 0;
   int rejected = 0;
   int failures = 0;
+  int hinted = 0;
+  int castling_hinted = 0;
 
   void check(const record& rec, std::string_view what) {
+    castling_hinted += rec.castling_clean ? 1 : 0;
     for (const bool repair : {false, true}) {
       record fast = rec;
+      fast.material_hint = 0x5eed;  // (a stale hint: validate() must replace it)
       record precise = rec;
       const decode_options options{.repair = repair};
       const validation_outcome a = outcome_of(validate(fast, options), fast);
+      if (fast.material_hint != 0) {
+        ++hinted;
+        if ((!a.status.ok() ||
+             material_signature_text(fast.material_hint) != counted_material(fast.pos)) &&
+            ++failures <= 10) {
+          ADD_FAILURE() << what << ": material hint " << std::hex << fast.material_hint << " for "
+                        << counted_material(fast.pos) << ", " << to_string(a.status.code);
+        }
+      }
       const validation_outcome b = outcome_of(detail::validate_precise(precise, options), precise);
       ++compared;
       if (!b.status.ok()) ++rejected;
@@ -90,6 +127,7 @@ int uniform(int below) {
 // or the ep square set at random, the side flipped, a stale letter noted.
 void mutate(record& rec) {
   position& pos = rec.pos;
+  rec.castling_clean = false;  // (the decoder's hint holds for the board it decoded only)
   const auto sq = static_cast<square>(uniform(64));
   switch (uniform(8)) {
     case 0: {
@@ -192,6 +230,8 @@ TEST(ValidateDifferential, SharedCorpusSample) {
     }
   }
   EXPECT_GT(diff.compared, 100000);
+  EXPECT_GT(diff.hinted, diff.compared / 2);           // the plain path takes most corpus lines
+  EXPECT_GT(diff.castling_hinted, diff.compared / 8);  // (each line is checked twice, mutated)
 }
 
 TEST(ValidateDifferential, RandomBoards) {
@@ -200,6 +240,7 @@ TEST(ValidateDifferential, RandomBoards) {
     diff.check(random_record(), "random board #" + std::to_string(i));
   EXPECT_GT(diff.rejected, 10000);
   EXPECT_LT(diff.rejected, diff.compared - 10000);  // and many pass every check
+  EXPECT_GT(diff.hinted, 10000);
 }
 
 }  // namespace

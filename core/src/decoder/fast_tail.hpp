@@ -92,6 +92,7 @@ inline bool read_fast_tail(const char* const p, const char* const e, const char*
   pos.halfmove_clock = halfmove;
   pos.fullmove_number = fullmove;
   rec.plain_tail = plain;
+  rec.castling_clean = true;  // (by fast_castling's resolvers, or none)
   return true;
 }
 

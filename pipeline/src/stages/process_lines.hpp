@@ -246,6 +246,14 @@ template <loop_options options, class Records, class Record>
   return line_outcome::kept;
 }
 
+// A valid line's material signature: on 8x8 validate()'s hint where it left one (record.hpp).
+[[gnu::always_inline]] inline std::uint64_t material_of(const core::record& rec) noexcept {
+  return rec.material_hint != 0 ? rec.material_hint : core::material_signature(rec.pos);
+}
+inline std::uint64_t material_of(const core::ten_by_eight::record& rec) noexcept {
+  return core::ten_by_eight::material_signature(rec.pos);
+}
+
 // A valid line with --where, --sample or --uniqueness: counted, then filtered (counted under
 // the first --where that does not hold: valid, so in the statistics of the input, but neither
 // written nor keyed) or on to --exclude, --sample and the write; a kept line gets its
@@ -256,12 +264,10 @@ template <loop_options options, class Records, class Record>
                                                             const Record& rec,
                                                             std::string_view line,
                                                             std::uint32_t index) {
-  using core::material_signature;
-  using core::ten_by_eight::material_signature;
   chunk& c = lines.c;
   run_counters& n = c.counts;
   const core::castling_class castling = count_valid_record(rec, n);
-  const std::uint64_t signature = material_signature(rec.pos);
+  const std::uint64_t signature = material_of(rec);
   c.material.add(signature);
   const line_facts facts = line_facts::make(signature, rec.pos.side_to_move, castling);
   line_outcome outcome = line_outcome::kept;
@@ -311,8 +317,6 @@ template <loop_options options, class Records, class Record>
 [[gnu::always_inline]] inline line_outcome count_and_keep(const chunk_lines<Records>& lines,
                                                           const Record& rec, std::string_view line,
                                                           std::uint32_t index) {
-  using core::material_signature;
-  using core::ten_by_eight::material_signature;
   chunk& c = lines.c;
   run_counters& n = c.counts;
   ++n.valid;
@@ -320,7 +324,7 @@ template <loop_options options, class Records, class Record>
   const bool kept = write_unless_excluded<options>(lines, rec, line, index);
 
   const core::castling_class castling = count_valid_record(rec, n);
-  const std::uint64_t signature = material_signature(rec.pos);
+  const std::uint64_t signature = material_of(rec);
   c.material.add(signature);
   if (!kept) {
     ++n.excluded;

@@ -27,7 +27,17 @@ struct decode_options {
 
 // A decoded line (basic_record.hpp). Valid after parse_record (or decode + validate) returned
 // ok.
-struct record : basic_record<position> {};
+struct record : basic_record<position> {
+  // A hint from validate(), not part of the decoded record: the position's material_signature
+  // (material.hpp) where validate() accepted it on its plain path, else 0 (then compute it).
+  // Whoever changes `pos` after validate() must set this to 0.
+  std::uint64_t material_hint = 0;
+  // A hint from the decoder's fast tail, read and cleared by validate(): the castling rights
+  // came from the fast resolvers (decoder/castling.hpp), so they are those python-chess's
+  // clean_castling_rights keeps on this board. Whoever changes `pos` after decoding must set
+  // this to false.
+  bool castling_clean = false;
+};
 
 // Syntax only: framing, fields, placement, castling letters resolved to rooks, counters and
 // EPD operations. `line` excludes the line terminator (LF and one CR before it). Uses the
