@@ -130,6 +130,7 @@ fen_status apply_moves(typename Board::record& rec, std::string_view moves, std:
   moved.pos = pos;
   moved.placement_length = 0;
   moved.plain_tail = false;
+  if constexpr (requires { moved.castling_clean; }) moved.castling_clean = false;  // new rights
   if (const fen_status s = validate(moved, options); !s.ok()) return s;
   rec = moved;
   return {};

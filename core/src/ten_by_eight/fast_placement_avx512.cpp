@@ -191,7 +191,8 @@ loaded load_placement(const char* p, std::uint64_t n) noexcept {
     l.text[1] = _mm512_maskz_loadu_epi8(m1, padded.data() + 64);
   } else {  // masked-off bytes are never read, so none past the line
     l.text[0] = _mm512_maskz_loadu_epi8(m0, p);
-    l.text[1] = _mm512_maskz_loadu_epi8(m1, p + 64);
+    // (p + 64 only where the line reaches it: a pointer past an object's end is not formed)
+    l.text[1] = _mm512_maskz_loadu_epi8(m1, m1 != 0 ? p + 64 : p);
   }
   const auto blanks = [](__m512i v, __mmask64 m) {
     return _mm512_mask_cmpeq_epi8_mask(m, v, splat(' ')) |

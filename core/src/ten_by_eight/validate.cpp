@@ -45,11 +45,6 @@ struct rules : detail::ten_by_eight_rules {
   static constexpr int max_pieces = ten_by_eight::max_pieces;
   static constexpr int max_pawns = ten_by_eight::max_pawns;
   static bool too_much_material(const position& pos, color c) noexcept {
-    // Each excess is at most its kind's count, so the promoted pieces are at most the pieces
-    // other than the king and the pawns: with at most 11 pieces in all (one king, checked
-    // before) they are at most 10 - pawns. Most positions of a game pass this test alone.
-    const bitboard own = pos.pieces(c);
-    if (popcount(own) <= 1 + max_pawns) return false;
     return ten_by_eight::too_much_material(pos, c);
   }
 };

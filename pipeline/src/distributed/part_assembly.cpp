@@ -4,13 +4,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstddef>
 #include <random>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 
 #include "distributed/failure_agreement.hpp"
 #include "fenbatch/pipeline/io_error.hpp"
+#include "fenbatch/pipeline/quoted_name.hpp"
 
 namespace fenbatch::pipeline::detail {
 namespace {
@@ -98,8 +102,8 @@ bool copy_refused(int error) {
 
 // Copies the part at `part_path` into `fd` (`shared`) from `offset` on: within the kernel where
 // the file systems allow (no copy through this process, no buffer), else read and pwrite.
-void copy_part_at(const std::string& part_path, int fd, const std::string& shared,
-                  std::uint64_t offset, std::exception_ptr& failure) {
+void copy_part_at(const std::string& part_path, std::uint64_t size, int fd,
+                  const std::string& shared, std::uint64_t offset, std::exception_ptr& failure) {
   if (failure) return;
   held(failure, [&] {
     descriptor part;
@@ -107,24 +111,27 @@ void copy_part_at(const std::string& part_path, int fd, const std::string& share
     if (part.fd < 0) throw_io_error("read", part_path, errno);
     bool in_kernel = true;
     std::string piece;
-    for (std::uint64_t done = 0;;) {
+    // Exactly `size` bytes: the other ranks' offsets were built from it, so a part that ends
+    // early (or grew) would leave a hole in the file or overwrite the next part.
+    for (std::uint64_t done = 0; done < size;) {
+      const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(piece_bytes, size - done));
       ssize_t n = 0;
       if (in_kernel) {
         auto from = static_cast<loff_t>(done);
         auto to = static_cast<loff_t>(offset + done);
-        n = ::copy_file_range(part.fd, &from, fd, &to, piece_bytes, 0);
-        if (n < 0 && done == 0 && copy_refused(errno)) {
+        n = ::copy_file_range(part.fd, &from, fd, &to, want, 0);
+        if (n < 0 && copy_refused(errno)) {  // the fallback resumes at `done`
           in_kernel = false;
           continue;
         }
-        if (n < 0 && errno != EINTR) throw_io_error("write", shared, errno);
+        if (n < 0 && errno != EINTR) throw_io_error("copy into", shared, errno);
       } else {
-        piece.resize(piece_bytes);
+        piece.resize(want);
         n = ::pread(part.fd, piece.data(), piece.size(), static_cast<off_t>(done));
         if (n < 0 && errno != EINTR) throw_io_error("read", part_path, errno);
         if (n > 0) write_at(fd, shared, {piece.data(), static_cast<std::size_t>(n)}, offset + done);
       }
-      if (n == 0) break;
+      if (n == 0) throw std::runtime_error(quoted_name(part_path) + ": cut short");
       if (n > 0) done += static_cast<std::size_t>(n);
     }
   });
@@ -185,7 +192,7 @@ bool join_at_offsets(const communicator& comm, const std::string& part_path, out
   for (int r = 0; r < comm.rank(); ++r) offset += sizes[static_cast<std::size_t>(r)];
   std::uint64_t total = 0;
   for (const std::uint64_t s : sizes) total += s;
-  copy_part_at(part_path, fd.fd, shared, offset, failure);
+  copy_part_at(part_path, size, fd.fd, shared, offset, failure);
   held(failure, [&] {
     if (::fsync(fd.fd) != 0) throw_io_error("fsync", shared, errno);
   });

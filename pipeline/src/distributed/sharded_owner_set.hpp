@@ -49,6 +49,7 @@ class sharded_owner_set {
     const char started = 0;
     const char finished = 0;
     happens_before(&started);
+    const acquire_on_exit joined(&finished, &finished);  // also when a task threw
     arena_.execute([&] {
       tbb::parallel_for(std::size_t{0}, sets_.size(), [&](std::size_t s) {
         happens_after(&started);
@@ -56,7 +57,6 @@ class sharded_owner_set {
         add_members(s, keys, origins, occurrences);
       });
     });
-    happens_after(&finished);
   }
 
   [[nodiscard]] std::uint32_t count(const core::position_key& key) const noexcept {
